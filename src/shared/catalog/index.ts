@@ -1,0 +1,81 @@
+import catalogData from './tables.json' with { type: 'json' };
+
+/** Column value types of shared/spec/tables.md. */
+export type ColumnType = 'text' | 'int' | 'decimal' | 'money' | 'percent' | 'date' | 'hectares';
+export type TableLayout = 'grid' | 'keyvalue' | 'wide';
+
+export interface CatalogColumn {
+  key: string;
+  type: ColumnType;
+  /** Spanish label shown to people. */
+  label: string;
+  /** Header wordings seen in documents, matched loosely. */
+  headers: string[];
+}
+
+export interface CatalogTable {
+  name: string;
+  /** Spanish title shown to people. */
+  title: string;
+  layout: TableLayout;
+  /** Column that section rows fill for the rows below them. */
+  group?: string;
+  /** Titles printed above the table in documents, matched loosely. */
+  titles: string[];
+  columns: CatalogColumn[];
+}
+
+const COLUMN_TYPES: readonly ColumnType[] = ['text', 'int', 'decimal', 'money', 'percent', 'date', 'hectares'];
+const LAYOUTS: readonly TableLayout[] = ['grid', 'keyvalue', 'wide'];
+
+/** Validates the catalogue data once, so a bad edit fails loudly at start-up, not mid-extraction. */
+function validateCatalog(raw: unknown): CatalogTable[] {
+  const tables = (raw as { tables?: unknown }).tables;
+  if (!Array.isArray(tables) || tables.length === 0) throw new Error('catalog: "tables" must be a non-empty array');
+  const names = new Set<string>();
+  for (const t of tables as CatalogTable[]) {
+    if (!t.name || names.has(t.name)) throw new Error(`catalog: missing or repeated table name "${t.name}"`);
+    names.add(t.name);
+    if (!LAYOUTS.includes(t.layout)) throw new Error(`catalog: ${t.name} has unknown layout "${t.layout}"`);
+    const keys = new Set<string>();
+    for (const c of t.columns) {
+      if (!COLUMN_TYPES.includes(c.type)) throw new Error(`catalog: ${t.name}.${c.key} has unknown type "${c.type}"`);
+      if (keys.has(c.key)) throw new Error(`catalog: ${t.name} repeats column "${c.key}"`);
+      keys.add(c.key);
+    }
+    if (t.group && !keys.has(t.group)) throw new Error(`catalog: ${t.name} groups by unknown column "${t.group}"`);
+  }
+  return tables as CatalogTable[];
+}
+
+export const CATALOG: readonly CatalogTable[] = validateCatalog(catalogData);
+
+/** The spec's ten table names, in the spec's order (spec §9). */
+export const TABLE_NAMES = [
+  'CultivoProyecto',
+  'InventarioPecuario',
+  'CostosDirectos',
+  'PlanAmortizacion',
+  'PlanAmortizacionDetalle',
+  'PlanAmortizacionResumen',
+  'IngresosActividad',
+  'IngresosOperacionales',
+  'EgresosOperacionales',
+  'CostosIndirectos',
+] as const;
+export type TableName = (typeof TABLE_NAMES)[number];
+export const DEFAULT_TABLE: TableName = 'CultivoProyecto';
+
+const BY_NAME = new Map(CATALOG.map((t) => [t.name, t]));
+
+export function findTable(name: string): CatalogTable | undefined {
+  return BY_NAME.get(name);
+}
+
+export function isTableName(name: string): name is TableName {
+  return (TABLE_NAMES as readonly string[]).includes(name);
+}
+
+/** A typed cell value as stored: numbers for numeric types, ISO date strings, text. */
+export type CellValue = string | number | null;
+export type TableRow = Record<string, CellValue>;
