@@ -1,0 +1,6 @@
+import { errorPageMessages } from '../../shared/messages/web.ts';
+import { ErrorPage } from './error-page.tsx';
+
+export default function NotFoundPage() {
+  return <ErrorPage code="404" title={errorPageMessages.notFoundTitle} text={errorPageMessages.notFoundText} />;
+}

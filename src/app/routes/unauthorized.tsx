@@ -1,0 +1,6 @@
+import { errorPageMessages } from '../../shared/messages/web.ts';
+import { ErrorPage } from './error-page.tsx';
+
+export default function UnauthorizedPage() {
+  return <ErrorPage code="403" title={errorPageMessages.forbiddenTitle} text={errorPageMessages.forbiddenText} />;
+}

@@ -1,0 +1,115 @@
+import { findTable, type CatalogTable, type TableRow } from '../../shared/catalog/index.ts';
+import type { Box, ClassifiedTable, ExtractionResult, PageContent, RawTable, TableQuality } from '../types.ts';
+import { addStyleVotes, decideStyle, type NumberStyle } from '../values/numbers.ts';
+import { checkSumWarning } from './check-sums.ts';
+import { decideTable, type Decision } from './classify-table.ts';
+import { joinContinuations } from './continuations.ts';
+import { readGridRows, type RowsRead } from './grid-rows.ts';
+import { readHeaderFields } from './header-fields.ts';
+import { planFromLines, planFromPairs, planFromRows, PLAN } from './plan-terms.ts';
+import { pageLines, type PageLine } from './page-lines.ts';
+import { findRequestNumber } from './request-number.ts';
+import { readWideRows } from './wide-rows.ts';
+import { NO_REQUEST_NUMBER, unparsedWarning } from './warnings.ts';
+
+/** What classification adds to the raw tables of one document. */
+export interface DocumentClassification {
+  nosolicitud: string;
+  header: Record<string, string | number>;
+  tables: ClassifiedTable[];
+  rows: Record<string, TableRow[]>;
+  quality: ExtractionResult['quality'];
+}
+
+function documentStyle(tables: readonly RawTable[], lines: readonly PageLine[]): NumberStyle {
+  const votes = { co: 0, us: 0 };
+  for (const t of tables) for (const row of t.rows) for (const cell of row) addStyleVotes(votes, cell);
+  if (votes.co === votes.us) for (const l of lines) addStyleVotes(votes, l.text);
+  return decideStyle(votes, 'co');
+}
+
+function quality(raw: RawTable, table: string, read: RowsRead, missing: string[], catalog?: CatalogTable): TableQuality {
+  const warnings = read.checkSums.filter((s) => !s.ok && catalog).map((s) => checkSumWarning(catalog!, s));
+  if (read.unparsedCells > 0 && catalog) warnings.push(unparsedWarning(catalog, read.unparsedCells));
+  return {
+    table,
+    page: raw.page,
+    pages: raw.pages.length ? raw.pages : [raw.page],
+    method: raw.method,
+    confidence: raw.confidence,
+    rows: read.rows.length,
+    missingColumns: missing,
+    unparsedCells: read.unparsedCells,
+    checkSums: read.checkSums,
+    warnings,
+  };
+}
+
+const EMPTY: RowsRead = { rows: [], rawRows: [], unparsedCells: 0, checkSums: [], grouped: false };
+
+function missingColumns(table: CatalogTable, present: readonly (string | undefined)[], grouped: boolean): string[] {
+  const have = new Set(present.filter(Boolean));
+  if (grouped && table.group) have.add(table.group);
+  if (have.has('tasa')) have.add('tasa_pct');
+  return table.columns.map((c) => c.key).filter((k) => !have.has(k));
+}
+
+/** Sorts a document's raw tables into the ten catalogue tables and reads its header fields. */
+export function classifyDocument(pages: PageContent[], tables: RawTable[]): DocumentClassification {
+  const lines = pages.flatMap((p) => pageLines(p));
+  const style = documentStyle(tables, lines);
+  const joined = joinContinuations(tables);
+  const classified: ClassifiedTable[] = [];
+  const rows: Record<string, TableRow[]> = {};
+  const add = (name: string, read: RowsRead) => {
+    if (read.rows.length) (rows[name] ??= []).push(...read.rows);
+  };
+  // A continuation the finder did not join (different column count) keeps its section title.
+  let carry: { table: string; page: number; group?: string } | undefined;
+
+  for (const raw of joined) {
+    const decision: Decision = decideTable(raw);
+    if (decision.kind === 'grid') {
+      const { table } = decision;
+      const continues = !decision.title && carry?.table === table.name && raw.page === carry.page + 1;
+      let read = readGridRows(table, decision.keys, raw.rows.slice(decision.headerEnd), style, continues ? carry?.group : undefined);
+      if (table.name === PLAN) read = planFromRows(read, style);
+      add(table.name, read);
+      carry = { table: table.name, page: Math.max(raw.page, ...raw.pages), group: read.lastGroup };
+      classified.push({ raw, table: table.name, rows: read.rows, rawRows: read.rawRows, quality: quality(raw, table.name, read, missingColumns(table, decision.keys, read.grouped), table) });
+    } else if (decision.kind === 'wide') {
+      const reads = readWideRows(decision.layout, raw.rows.slice(decision.headerEnd), style, decision.start);
+      carry = undefined;
+      if (reads.size === 0) classified.push({ raw, table: 'other', rows: [], rawRows: [], quality: quality(raw, 'other', EMPTY, []) });
+      for (const [name, read] of reads) {
+        add(name, read);
+        const table = findTable(name)!;
+        classified.push({ raw, table: name, rows: read.rows, rawRows: read.rawRows, quality: quality(raw, name, read, [], table) });
+      }
+    } else if (decision.kind === 'keyvalue') {
+      const read = planFromPairs(decision.table, decision.pairs, style);
+      add(decision.table.name, read);
+      carry = undefined;
+      const present = decision.pairs.map((p) => p.key);
+      classified.push({ raw, table: decision.table.name, rows: read.rows, rawRows: read.rawRows, quality: quality(raw, decision.table.name, read, missingColumns(decision.table, present, false), decision.table) });
+    } else {
+      classified.push({ raw, table: 'other', rows: [], rawRows: [], quality: quality(raw, 'other', EMPTY, []) });
+    }
+  }
+
+  const tableBoxes = (page: number): Box[] => joined.filter((t) => t.page === page).map((t) => t.bbox);
+  if (!rows[PLAN]) {
+    const free = pages.flatMap((p) => pageLines(p, tableBoxes(p.page)));
+    const read = planFromLines(free, style);
+    if (read) add(PLAN, read);
+  }
+
+  const others = classified.filter((c) => c.table === 'other').map((c) => c.raw);
+  const freeLines = pages.flatMap((p) => pageLines(p, tableBoxes(p.page)));
+  const header = readHeaderFields(freeLines, others, style);
+  const nosolicitud = findRequestNumber(lines, joined);
+  const tableQualities = classified.map((c) => c.quality);
+  const warnings = tableQualities.flatMap((q) => q.warnings);
+  if (!nosolicitud) warnings.unshift(NO_REQUEST_NUMBER);
+  return { nosolicitud, header, tables: classified, rows, quality: { tables: tableQualities, warnings, numberStyle: style } };
+}

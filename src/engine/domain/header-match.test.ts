@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { findTable } from '../../shared/catalog/index.ts';
+import { composeHeaderLabels, isPeriodLabel, mapColumns, matchWording, ownHeaderLabels } from './header-match.ts';
+import { titleOf } from './titles.ts';
+
+const table = (name: string) => findTable(name)!;
+
+describe('header matching', () => {
+  it('ignores accents, case, spaces and words split mid-way', () => {
+    expect(matchWording('CANTIDA D', 'Cantidad')).toBeGreaterThan(0);
+    expect(matchWording('AREA (HA)', 'Área (ha)')).toBeGreaterThan(0);
+    expect(matchWording('Rendimiento/h a', 'Rendimiento/ha')).toBeGreaterThan(0);
+    expect(matchWording('FECHAS SIEMBRA', 'Fecha siembra')).toBeGreaterThan(0);
+    expect(matchWording('Valor', 'Valor total')).toBe(0);
+    expect(matchWording('Cuota total', 'Cuota')).toBe(0);
+  });
+
+  it('reads two-level headers: VALOR over UNITARIO | TOTAL', () => {
+    const rows = [
+      ['PRODUCTO', 'CANTIDAD', 'VALOR ($)', '', 'PERÍODO'],
+      ['', '', 'UNITARIO', 'TOTAL', ''],
+    ];
+    const labels = composeHeaderLabels(rows, 5);
+    expect(labels).toEqual(['PRODUCTO', 'CANTIDAD', 'VALOR ($) UNITARIO', 'VALOR ($) TOTAL', 'PERÍODO']);
+    expect(mapColumns(labels, table('IngresosActividad'), ownHeaderLabels(rows, 5)).keys).toEqual([
+      'actividad',
+      'cantidad',
+      'precio_unitario',
+      'valor_total',
+      'periodo',
+    ]);
+  });
+
+  it('grid-1006: CUOTA over CAPITAL | INTERESES | TOTAL names each sub-column', () => {
+    const rows = [
+      ['PERIODO', 'FECHA DE PAGO', 'SALDO INICIAL', 'CUOTA', '', '', 'SALDO'],
+      ['', '', '', 'CAPITAL', 'INTERESES', 'TOTAL', ''],
+    ];
+    const mapping = mapColumns(composeHeaderLabels(rows, 7), table('PlanAmortizacionDetalle'), ownHeaderLabels(rows, 7));
+    expect(mapping.keys).toEqual(['numero_cuota', 'fecha_pago', 'saldo_inicial', 'capital', 'intereses', 'valor_cuota', 'saldo_final']);
+  });
+
+  it('joins a period header split over two lines', () => {
+    const labels = composeHeaderLabels([['Concepto', 'Mes 1', 'Mes', 'Mes 3'], ['', '', '2', '']], 4);
+    expect(labels).toEqual(['Concepto', 'Mes 1', 'Mes 2', 'Mes 3']);
+    expect(labels.slice(1).every(isPeriodLabel)).toBe(true);
+    expect(isPeriodLabel('AÑO 0')).toBe(true);
+    expect(isPeriodLabel('Total año')).toBe(false);
+  });
+
+  it('reads numbered and qualified titles', () => {
+    expect(titleOf(['4. Presupuesto de inversión'])?.name).toBe('CostosDirectos');
+    expect(titleOf(['5. Ingresos operacionales (mensual)'])?.name).toBe('IngresosOperacionales');
+    expect(titleOf(['RESUMEN ANUAL DEL CREDITO'])?.name).toBe('PlanAmortizacionResumen');
+    expect(titleOf(['INGRESOS DEL PROYECTO'])?.name).toBe('IngresosActividad');
+    expect(titleOf(['BALANCE GENERAL RESUMIDO'])).toBeUndefined();
+  });
+});

@@ -1,0 +1,103 @@
+import type { CatalogColumn, CatalogTable } from '../../shared/catalog/index.ts';
+import { fold, looseKey, singularKey } from './text.ts';
+
+/** How well a printed header names a column: exact wording, plural-insensitive, or a prefix. */
+export const MATCH_EXACT = 3;
+export const MATCH_SINGULAR = 2;
+export const MATCH_PREFIX = 1;
+/** A prefix match must cover this share of the printed header, so `Valor` alone is not `Valor total`. */
+const PREFIX_MIN_SHARE = 0.6;
+
+export function matchWording(label: string, wording: string): number {
+  const a = looseKey(label);
+  const b = looseKey(wording);
+  if (!a || !b) return 0;
+  if (a === b) return MATCH_EXACT;
+  if (singularKey(label) === singularKey(wording)) return MATCH_SINGULAR;
+  // `Rendimiento (kg/ha)` names `Rendimiento`; the wording must be most of the label.
+  if (b.length >= 4 && a.startsWith(b) && b.length / a.length >= PREFIX_MIN_SHARE) return MATCH_PREFIX;
+  return 0;
+}
+
+export function matchColumn(label: string, column: CatalogColumn): number {
+  let best = 0;
+  for (const w of column.headers) best = Math.max(best, matchWording(label, w));
+  return best;
+}
+
+/** A period header of a wide cash flow: `Mes 3`, `AÑO 0`, `Periodo 2`, `Semestre 1`, `Trimestre 4`. */
+export function isPeriodLabel(label: string): boolean {
+  return /^(?:mes|ano|anio|periodo|semestre|trimestre|bimestre|semana|month|year)\s*\d{1,3}$/.test(fold(label).replace(/\s+/g, ' '));
+}
+
+/** A `Total` column of a wide table (not a period): `Total`, `Total año`, `TOTAL`. */
+export function isTotalLabel(label: string): boolean {
+  return /^total\b/.test(fold(label));
+}
+
+/**
+ * One label per column from the header rows: texts stacked in a column are joined top to bottom,
+ * and a spanning upper cell (`VALOR` over `UNITARIO | TOTAL`) prefixes the sub-headers it covers.
+ */
+export function composeHeaderLabels(headerRows: readonly string[][], width: number): string[] {
+  const labels: string[][] = Array.from({ length: width }, () => []);
+  headerRows.forEach((row, r) => {
+    const below = headerRows.slice(r + 1);
+    const hasBelow = (c: number) => below.some((b) => (b[c] ?? '').trim() !== '');
+    for (let c = 0; c < width; c++) {
+      const text = (row[c] ?? '').trim();
+      if (!text) continue;
+      labels[c]!.push(text);
+      if (!hasBelow(c)) continue;
+      // Spread rightwards over empty cells whose columns have their own sub-header.
+      for (let k = c + 1; k < width && !(row[k] ?? '').trim() && hasBelow(k); k++) labels[k]!.push(text);
+    }
+  });
+  return labels.map((parts) => parts.join(' ').replace(/\s+/g, ' ').trim());
+}
+
+export interface ColumnMapping {
+  /** Catalogue key per raw column index (undefined: column not stored). */
+  keys: (string | undefined)[];
+  /** Sum of match strengths, used to compare candidate tables. */
+  strength: number;
+  mapped: number;
+  /** Non-empty header labels of the raw table. */
+  labelled: number;
+}
+
+/**
+ * The lowest header text of each column, without the spanning cell above it: `CUOTA` over
+ * `CAPITAL | INTERESES | TOTAL` names `Capital` and `Intereses`, but `Cuota total` as a whole.
+ */
+export function ownHeaderLabels(headerRows: readonly string[][], width: number): string[] {
+  return Array.from({ length: width }, (_, c) => {
+    const texts = headerRows.map((row) => (row[c] ?? '').trim()).filter(Boolean);
+    return texts[texts.length - 1] ?? '';
+  });
+}
+
+/** Assigns each catalogue column to at most one raw column, strongest matches first. */
+export function mapColumns(labels: readonly string[], table: CatalogTable, own: readonly string[] = []): ColumnMapping {
+  const candidates: { col: number; key: string; score: number; order: number }[] = [];
+  labels.forEach((label, col) => {
+    if (!label) return;
+    const alone = own[col] && own[col] !== label ? own[col] : undefined;
+    table.columns.forEach((column, order) => {
+      // The whole stacked label counts more than the column's own text alone.
+      const score = Math.max(2 * matchColumn(label, column), alone ? 2 * matchColumn(alone, column) - 1 : 0);
+      if (score > 0) candidates.push({ col, key: column.key, score, order });
+    });
+  });
+  candidates.sort((a, b) => b.score - a.score || a.col - b.col || a.order - b.order);
+  const keys: (string | undefined)[] = labels.map(() => undefined);
+  const used = new Set<string>();
+  let strength = 0;
+  for (const c of candidates) {
+    if (keys[c.col] !== undefined || used.has(c.key)) continue;
+    keys[c.col] = c.key;
+    used.add(c.key);
+    strength += c.score;
+  }
+  return { keys, strength, mapped: used.size, labelled: labels.filter(Boolean).length };
+}

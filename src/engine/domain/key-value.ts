@@ -1,0 +1,82 @@
+import { matchWording, MATCH_SINGULAR } from './header-match.ts';
+
+/** A label wording list per key; the first key whose wording matches wins. */
+export type LabelCatalog = readonly { key: string; labels: readonly string[] }[];
+
+export interface Pair {
+  key: string;
+  label: string;
+  value: string;
+}
+
+/** The key a printed label names (exact or plural-insensitive wording; a trailing colon is ignored). */
+export function labelKey(text: string, catalog: LabelCatalog, minScore = MATCH_SINGULAR): string | undefined {
+  const label = text.replace(/[:：]\s*$/, '').trim();
+  if (!label || label.length > 60) return undefined;
+  let best: { key: string; score: number } | undefined;
+  for (const entry of catalog) {
+    for (const w of entry.labels) {
+      const score = matchWording(label, w);
+      if (score >= minScore && (!best || score > best.score)) best = { key: entry.key, score };
+    }
+  }
+  return best?.key;
+}
+
+/**
+ * Label/value pairs from a row of cells or line segments: `Label | value | Label | value`,
+ * and `Label: value` inside one cell. A label followed by another label has no value.
+ */
+export function pairsInRow(cells: readonly string[], catalog: LabelCatalog): Pair[] {
+  const out: Pair[] = [];
+  const filled = cells.map((c) => c.trim()).filter(Boolean);
+  for (let i = 0; i < filled.length; i++) {
+    const cell = filled[i]!;
+    const colon = /^([^:]{2,60}):\s*(.+)$/.exec(cell);
+    if (colon) {
+      const key = labelKey(colon[1]!, catalog);
+      if (key) {
+        out.push({ key, label: colon[1]!.trim(), value: colon[2]!.trim() });
+        continue;
+      }
+    }
+    const key = labelKey(cell, catalog);
+    if (!key) {
+      // A label cut over two cells: `Periodicidad de | pago: Semestral`.
+      const rest = /^([^:]{1,30}):\s*(.+)$/.exec(filled[i + 1] ?? '');
+      const joined = rest && labelKey(`${cell} ${rest[1]}`, catalog);
+      if (rest && joined) {
+        out.push({ key: joined, label: `${cell} ${rest[1]!.trim()}`, value: rest[2]!.trim() });
+        i += 1;
+      }
+      continue;
+    }
+    const next = filled[i + 1];
+    if (next === undefined || labelKey(next, catalog)) continue;
+    out.push({ key, label: cell.replace(/:\s*$/, ''), value: next });
+    i += 1;
+  }
+  return out;
+}
+
+/**
+ * Pairs from a block printed as a row of labels over a row of values (`MONTO | PLAZO` over
+ * `$ 98,700,000 | 84 meses`). Returns [] when the block is not laid out that way.
+ */
+export function pairsInColumns(rows: readonly string[][], catalog: LabelCatalog): Pair[] {
+  for (let r = 0; r + 1 < rows.length; r++) {
+    const labels = rows[r]!;
+    const keys = labels.map((c) => (c.trim() ? labelKey(c, catalog) : undefined));
+    const labelled = keys.filter(Boolean).length;
+    if (labelled < 2) continue;
+    const values = rows[r + 1]!;
+    if (values.some((c) => c.trim() && labelKey(c, catalog))) continue;
+    const out: Pair[] = [];
+    keys.forEach((key, c) => {
+      const value = (values[c] ?? '').trim();
+      if (key && value) out.push({ key, label: labels[c]!.trim(), value });
+    });
+    return out;
+  }
+  return [];
+}

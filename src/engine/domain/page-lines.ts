@@ -1,0 +1,60 @@
+import type { Box, PageContent, TextChunk } from '../types.ts';
+import { groupLines, joinLineWords } from '../text/join-words.ts';
+
+/** A gap wider than this many font sizes separates a label from its value on a line. */
+const SEGMENT_GAP_RATIO = 1.0;
+
+export interface LineSegment extends Box {
+  text: string;
+}
+
+/** A text line of a page, cut into segments where words stand far apart. */
+export interface PageLine extends Box {
+  page: number;
+  text: string;
+  segments: LineSegment[];
+  /** The line's words, left to right. */
+  words: TextChunk[];
+}
+
+function boxOf(chunks: readonly TextChunk[]): Box {
+  return {
+    x0: Math.min(...chunks.map((c) => c.x0)),
+    y0: Math.min(...chunks.map((c) => c.y0)),
+    x1: Math.max(...chunks.map((c) => c.x1)),
+    y1: Math.max(...chunks.map((c) => c.y1)),
+  };
+}
+
+function segmentsOf(chunks: readonly TextChunk[]): LineSegment[] {
+  const sorted = [...chunks].sort((a, b) => a.x0 - b.x0);
+  const groups: TextChunk[][] = [];
+  for (const c of sorted) {
+    const last = groups[groups.length - 1];
+    const prev = last?.[last.length - 1];
+    if (last && prev && c.x0 - prev.x1 < SEGMENT_GAP_RATIO * Math.max(1, Math.min(prev.size, c.size))) last.push(c);
+    else groups.push([c]);
+  }
+  return groups.map((g) => ({ ...boxOf(g), text: joinLineWords(g).trim() })).filter((s) => s.text);
+}
+
+function inside(b: Box, outer: Box): boolean {
+  const cx = (b.x0 + b.x1) / 2;
+  const cy = (b.y0 + b.y1) / 2;
+  return cx >= outer.x0 && cx <= outer.x1 && cy >= outer.y0 && cy <= outer.y1;
+}
+
+/** The page's upright text as lines, top to bottom, leaving out words inside `exclude` boxes. */
+export function pageLines(page: PageContent, exclude: readonly Box[] = []): PageLine[] {
+  const words = page.chunks.filter((c) => c.upright && c.text.trim() && !exclude.some((b) => inside(c, b)));
+  return groupLines(words).map((l) => ({
+    page: page.page,
+    x0: l.x0,
+    y0: l.y0,
+    x1: l.x1,
+    y1: l.y1,
+    text: l.text.trim(),
+    segments: segmentsOf(l.chunks),
+    words: [...l.chunks].sort((a, b) => a.x0 - b.x0),
+  }));
+}

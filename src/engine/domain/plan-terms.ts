@@ -1,0 +1,100 @@
+import { findTable, type CatalogTable, type TableRow } from '../../shared/catalog/index.ts';
+import type { NumberStyle } from '../values/numbers.ts';
+import { cleanText, parseCell } from '../values/parse-cell.ts';
+import { rateToPercent } from '../values/percent.ts';
+import { inCatalogOrder, type RowsRead } from './grid-rows.ts';
+import { isDataCell } from './classify-table.ts';
+import { pairsInRow, type LabelCatalog, type Pair } from './key-value.ts';
+import { stackedLabels, stackedPairs } from './stacked-labels.ts';
+import type { PageLine } from './page-lines.ts';
+import { matchTitle } from './titles.ts';
+
+/** The loan terms: one row per document, often printed as `Label: value` lines. */
+export const PLAN = 'PlanAmortizacion';
+/** Lines read after the block's title; the block is short. */
+const MAX_BLOCK_LINES = 14;
+/** Lines count as the block only when this many values read as numbers or dates. */
+const MIN_TYPED_PAIRS = 2;
+/** Labels over values wrap onto at most this many lines. */
+const MAX_LABEL_LINES = 3;
+
+function planTable(): CatalogTable {
+  return findTable(PLAN)!;
+}
+
+/** Adds `tasa_pct` when the rate is a plain percentage (`12,20% E.A.`, not `DTF + 7% E.A.`). */
+function withRate(values: TableRow, style: NumberStyle): TableRow {
+  if (typeof values.tasa === 'string' && values.tasa_pct === undefined) {
+    const pct = rateToPercent(values.tasa, style);
+    if (pct !== undefined) values.tasa_pct = pct;
+  }
+  return values;
+}
+
+/** The grid form (labels over one row of values): the items merge into one row. */
+export function planFromRows(read: RowsRead, style: NumberStyle): RowsRead {
+  if (read.rows.length === 0) return read;
+  const values: TableRow = {};
+  const raws: Record<string, string> = {};
+  read.rows.forEach((row, i) => {
+    for (const [k, v] of Object.entries(row)) if (!(k in values)) values[k] = v;
+    for (const [k, v] of Object.entries(read.rawRows[i] ?? {})) if (!(k in raws)) raws[k] = v;
+  });
+  const table = planTable();
+  return { ...read, rows: [inCatalogOrder(table, withRate(values, style))], rawRows: [inCatalogOrder(table, raws)] };
+}
+
+export function planFromPairs(table: CatalogTable, pairs: readonly Pair[], style: NumberStyle): RowsRead {
+  const typeOf = new Map(table.columns.map((c) => [c.key, c.type]));
+  const values: TableRow = {};
+  const raws: Record<string, string> = {};
+  let unparsedCells = 0;
+  for (const p of pairs) {
+    if (p.key in values) continue;
+    const text = cleanText(p.value);
+    const parsed = parseCell(text, typeOf.get(p.key) ?? 'text', style);
+    if (parsed.value === undefined) continue;
+    if (!parsed.ok) unparsedCells += 1;
+    values[p.key] = parsed.value;
+    raws[p.key] = text;
+  }
+  const empty = Object.keys(values).length === 0;
+  return {
+    rows: empty ? [] : [inCatalogOrder(table, withRate(values, style))],
+    rawRows: empty ? [] : [inCatalogOrder(table, raws)],
+    unparsedCells,
+    checkSums: [],
+    grouped: false,
+  };
+}
+
+const labels = (): LabelCatalog => planTable().columns.filter((c) => c.headers.length).map((c) => ({ key: c.key, labels: c.headers }));
+
+/** The block as text lines under its title, when no table holds it. */
+export function planFromLines(lines: readonly PageLine[], style: NumberStyle): RowsRead | undefined {
+  const catalog = labels();
+  for (let i = 0; i < lines.length; i++) {
+    if (matchTitle(lines[i]!.text)?.name !== PLAN) continue;
+    const block: PageLine[] = [];
+    for (const line of lines.slice(i + 1, i + 1 + MAX_BLOCK_LINES)) {
+      if (line.page !== lines[i]!.page || matchTitle(line.text)) break;
+      block.push(line);
+    }
+    const pairs = block.flatMap((line) => pairsInRow(line.segments.map((s) => s.text), catalog));
+    // Labels over values: the first line holding a value ends the label lines above it.
+    const valueAt = block.findIndex((line) => line.segments.some((s) => isDataCell(s.text)));
+    if (valueAt > 0 && valueAt <= MAX_LABEL_LINES) {
+      const labels = stackedLabels(block.slice(0, valueAt).map((l) => l.words), catalog);
+      const stacked = stackedPairs(labels, block[valueAt]!.words);
+      if (stacked.length > pairs.length) pairs.splice(0, pairs.length, ...stacked);
+    }
+    // Loose lines give loose pairs: keep only values that read as their column's type.
+    const typeOf = new Map(planTable().columns.map((c) => [c.key, c.type]));
+    const sound = pairs.filter((p) => parseCell(p.value, typeOf.get(p.key) ?? 'text', style).ok && typeOf.get(p.key) !== undefined);
+    const typedPairs = sound.filter((p) => typeOf.get(p.key) !== 'text');
+    if (typedPairs.length < MIN_TYPED_PAIRS) continue;
+    const read = planFromPairs(planTable(), sound, style);
+    if (read.rows.length) return read;
+  }
+  return undefined;
+}

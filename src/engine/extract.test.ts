@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { gridSpec, makePdf, type PageSpec } from '../../tests/fixtures/engine/make-pdf.ts';
+import { ENGINE_MESSAGES } from '../shared/messages/engine.ts';
+import { extractPdf, extractRawTables } from './extract.ts';
+
+const XS = [50, 150, 250, 350];
+const YS = [100, 120, 140, 160];
+
+async function rawRows(pages: PageSpec[]): Promise<string[][][]> {
+  const r = await extractRawTables(await makePdf(pages));
+  expect(r.status).toBe('ok');
+  return r.tables.map((t) => t.rows);
+}
+
+describe('extractRawTables on drawn PDFs', () => {
+  it('reads a 3×3 ruled grid', async () => {
+    const cells = [
+      ['Cultivo', 'Área', 'Etapa'],
+      ['Café', '2,5', 'Producción'],
+      ['Plátano', '1', 'Siembra'],
+    ];
+    expect(await rawRows([gridSpec(XS, YS, cells)])).toEqual([cells]);
+  });
+
+  it('keeps a spanning header at its top-left position', async () => {
+    const spec = gridSpec(XS, YS, [
+      ['Concepto', 'VALOR', null],
+      [null, 'UNITARIO', 'TOTAL'],
+      ['Urea', '10', '20'],
+    ]);
+    // Remove the vertical rule between the two VALOR columns in the first row.
+    spec.lines = (spec.lines ?? []).filter((l) => !(l.x0 === 250 && l.x1 === 250));
+    spec.lines.push({ x0: 250, y0: 120, x1: 250, y1: 160 });
+    expect(await rawRows([spec])).toEqual([
+      [
+        ['Concepto', 'VALOR', ''],
+        ['', 'UNITARIO', 'TOTAL'],
+        ['Urea', '10', '20'],
+      ],
+    ]);
+  });
+
+  it('finds two ruled tables on one page, top to bottom', async () => {
+    const a = gridSpec([50, 150, 250], [100, 120, 140], [['a1', 'a2'], ['a3', 'a4']]);
+    const b = gridSpec([50, 150, 250], [400, 420, 440], [['b1', 'b2'], ['b3', 'b4']]);
+    const tables = await rawRows([{ lines: [...(a.lines ?? []), ...(b.lines ?? [])], texts: [...(a.texts ?? []), ...(b.texts ?? [])] }]);
+    expect(tables.map((t) => t[0]?.[0])).toEqual(['a1', 'b1']);
+  });
+
+  it('reads rules drawn as thin filled rectangles', async () => {
+    const rects = [
+      ...YS.map((y) => ({ x: 50, y, w: 300, h: 0.6 })),
+      ...XS.map((x) => ({ x, y: 100, w: 0.6, h: 60.6 })),
+    ];
+    const { texts } = gridSpec(XS, YS, [['x', 'y', 'z'], ['1', '2', '3'], ['4', '5', '6']]);
+    expect(await rawRows([{ rects, texts }])).toEqual([
+      [
+        ['x', 'y', 'z'],
+        ['1', '2', '3'],
+        ['4', '5', '6'],
+      ],
+    ]);
+  });
+
+  it('does not take a ruled frame around prose as a table', async () => {
+    const prose = 'Declaro que la información suministrada es verídica y autorizo su verificación';
+    const spec = gridSpec([50, 550], [100, 140, 180], [[prose], [prose]]);
+    const tables = await rawRows([spec]);
+    expect(tables.every((t) => t.length > 0 && t.flat().join(' ') !== `${prose} ${prose}`)).toBe(true);
+    expect(tables.filter((t) => t.length === 2 && t[0]?.length === 1)).toEqual([]);
+  });
+
+  it('reads a table on a rotated page upright', async () => {
+    const grid = gridSpec(XS, YS, [['h1', 'h2', 'h3'], ['1', '2', '3'], ['4', '5', '6']]);
+    // Draw the grid in the rotated frame: PDF x = viewer y, PDF y = viewer x (page /Rotate 90).
+    const lines = (grid.lines ?? []).map((l) => ({ x0: l.y0, y0: 842 - l.x0, x1: l.y1, y1: 842 - l.x1 }));
+    const texts = (grid.texts ?? []).map((t) => ({ ...t, x: t.y - 3, y: 842 - t.x, rotate: 90 }));
+    expect(await rawRows([{ rotate: 90, lines, texts }])).toEqual([
+      [
+        ['h1', 'h2', 'h3'],
+        ['1', '2', '3'],
+        ['4', '5', '6'],
+      ],
+    ]);
+  });
+});
+
+describe('extractPdf statuses', () => {
+  it('answers invalid for bytes that are not a PDF', async () => {
+    const r = await extractPdf(new TextEncoder().encode('hola, no soy un PDF'));
+    expect(r).toMatchObject({ status: 'invalid', message: ENGINE_MESSAGES.invalid, tables: [] });
+  });
+
+  it('answers no_text for a PDF whose pages carry no text', async () => {
+    const r = await extractPdf(await makePdf([gridSpec(XS, YS, [])]));
+    expect(r).toMatchObject({ status: 'no_text', message: ENGINE_MESSAGES.no_text, pages: 1 });
+  });
+
+  it('answers aborted when the signal fires between pages', async () => {
+    const bytes = await makePdf([gridSpec(XS, YS, [['a']]), gridSpec(XS, YS, [['b']]), gridSpec(XS, YS, [['c']])]);
+    const ctrl = new AbortController();
+    const r = await extractPdf(bytes, { signal: ctrl.signal, onProgress: (done) => done === 1 && ctrl.abort() });
+    expect(r).toMatchObject({ status: 'aborted', message: ENGINE_MESSAGES.aborted });
+  });
+
+  it('reports progress for every page and an ok result', async () => {
+    const bytes = await makePdf([gridSpec(XS, YS, [['a', 'b', 'c']]), gridSpec(XS, YS, [['d', 'e', 'f']])]);
+    const seen: number[] = [];
+    const r = await extractPdf(bytes, { onProgress: (done, total) => seen.push(done * 10 + total) });
+    expect(r.status).toBe('ok');
+    expect(r.pages).toBe(2);
+    expect(seen).toEqual([2, 12, 22]);
+    expect(r.tables.map((t) => t.raw.rows[0])).toEqual([
+      ['a', 'b', 'c'],
+      ['d', 'e', 'f'],
+    ]);
+  });
+});

@@ -1,0 +1,102 @@
+import { ENGINE_MESSAGES, pageLimitWarning, skippedPagesWarning } from '../shared/messages/engine.ts';
+import { classifyDocument } from './domain/classify-document.ts';
+import { findPageTables } from './find-tables.ts';
+import { DEFAULT_MAX_PAGES, readPages } from './pdf/load-pages.ts';
+import { openPdf, PdfOpenError } from './pdf/open-pdf.ts';
+import type { ExtractionResult, ExtractionStatus, ExtractOptions, PageContent, RawTable } from './types.ts';
+
+export interface RawExtraction {
+  status: ExtractionStatus;
+  message?: string;
+  detail?: string;
+  pages: PageContent[];
+  numPages: number;
+  tables: RawTable[];
+  warnings: string[];
+}
+
+function failure(status: Exclude<ExtractionStatus, 'ok'>, detail: string, numPages = 0): RawExtraction {
+  return { status, message: ENGINE_MESSAGES[status], detail, pages: [], numPages, tables: [], warnings: [] };
+}
+
+function isAbort(err: unknown, signal?: AbortSignal): boolean {
+  return !!signal?.aborted || (err instanceof Error && err.name === 'AbortError');
+}
+
+/**
+ * Reads the pages and finds every table, before classification (what `--raw` prints). Never
+ * throws: every failure becomes a typed status.
+ */
+export async function extractRawTables(bytes: Uint8Array, opts: ExtractOptions = {}): Promise<RawExtraction> {
+  if (opts.signal?.aborted) return failure('aborted', 'aborted before start');
+  let doc;
+  try {
+    doc = await openPdf(bytes);
+  } catch (err) {
+    if (err instanceof PdfOpenError) return failure(err.status, err.message);
+    return failure('invalid', err instanceof Error ? err.message : String(err));
+  }
+  try {
+    const tables: RawTable[] = [];
+    const loaded = await readPages(doc, opts, (page) => {
+      opts.signal?.throwIfAborted();
+      tables.push(...findPageTables(page));
+    });
+    const warnings: string[] = [];
+    if (loaded.skipped.length) warnings.push(skippedPagesWarning(loaded.skipped));
+    const limit = opts.maxPages ?? DEFAULT_MAX_PAGES;
+    if (loaded.numPages > limit) warnings.push(pageLimitWarning(limit, loaded.numPages));
+    const readable = loaded.pages.filter((p) => !loaded.skipped.includes(p.page));
+    if (!readable.length && loaded.skipped.length) {
+      return failure('invalid', `no page could be read (${loaded.skipped.length} skipped)`, loaded.numPages);
+    }
+    if (!loaded.pages.some((p) => p.chunks.length > 0)) {
+      return failure('no_text', 'no page has a text layer', loaded.numPages);
+    }
+    return { status: 'ok', pages: loaded.pages, numPages: loaded.numPages, tables, warnings };
+  } catch (err) {
+    if (isAbort(err, opts.signal)) return failure('aborted', 'aborted by signal');
+    return failure('invalid', err instanceof Error ? `${err.name}: ${err.message}` : String(err));
+  } finally {
+    await doc.destroy().catch(() => undefined);
+  }
+}
+
+/** PDF bytes in, the document's tables sorted into the catalogue out. Never throws. */
+export async function extractPdf(bytes: Uint8Array, opts: ExtractOptions = {}): Promise<ExtractionResult> {
+  const raw = await extractRawTables(bytes, opts);
+  const base = {
+    pages: raw.numPages,
+    nosolicitud: '',
+    header: {},
+    tables: [],
+    rows: {},
+    quality: { tables: [], warnings: raw.warnings, numberStyle: 'co' as const },
+  };
+  if (raw.status !== 'ok') {
+    return { ...base, status: raw.status, message: raw.message, detail: raw.detail };
+  }
+  if (opts.signal?.aborted) {
+    return { ...base, status: 'aborted', message: ENGINE_MESSAGES.aborted, detail: 'aborted by signal' };
+  }
+  try {
+    const c = classifyDocument(raw.pages, raw.tables);
+    return {
+      status: 'ok',
+      pages: raw.numPages,
+      nosolicitud: c.nosolicitud,
+      header: c.header,
+      tables: c.tables,
+      rows: c.rows,
+      quality: { ...c.quality, warnings: [...raw.warnings, ...c.quality.warnings] },
+    };
+  } catch (err) {
+    // A classifier bug must not lose the upload: report it as unreadable with the detail logged.
+    return {
+      ...base,
+      status: 'invalid',
+      message: ENGINE_MESSAGES.invalid,
+      detail: `classification failed: ${err instanceof Error ? err.message : String(err)}`,
+    };
+  }
+}

@@ -1,0 +1,126 @@
+import type { Box, Segment } from '../types.ts';
+import type { LatticeSettings } from './settings.ts';
+
+/** Where a vertical and a horizontal rule meet, with the rules that meet there. */
+export interface Intersection {
+  x: number;
+  y: number;
+  /** Indexes (into the edge list) of the vertical and horizontal rules through this point. */
+  v: Set<number>;
+  h: Set<number>;
+}
+
+export type Intersections = Map<string, Intersection>;
+
+const key = (x: number, y: number) => `${x},${y}`;
+
+/** Finds every point where a vertical rule crosses or touches a horizontal one. */
+export function edgesToIntersections(edges: readonly Segment[], s: LatticeSettings): Intersections {
+  const tol = s.intersectionTolerance;
+  const out: Intersections = new Map();
+  const hs: number[] = [];
+  const vs: number[] = [];
+  edges.forEach((e, i) => (e.orientation === 'h' ? hs : vs).push(i));
+  // Sorting the horizontals by y lets each vertical scan only the rules within its span.
+  hs.sort((a, b) => (edges[a] as Segment).y0 - (edges[b] as Segment).y0);
+  const hy = hs.map((i) => (edges[i] as Segment).y0);
+  for (const vi of vs) {
+    const v = edges[vi] as Segment;
+    let k = lowerBound(hy, v.y0 - tol);
+    for (; k < hs.length && (hy[k] as number) <= v.y1 + tol; k++) {
+      const hi = hs[k] as number;
+      const h = edges[hi] as Segment;
+      if (v.x0 < h.x0 - tol || v.x0 > h.x1 + tol) continue;
+      const id = key(v.x0, h.y0);
+      const found = out.get(id);
+      if (found) {
+        found.v.add(vi);
+        found.h.add(hi);
+      } else {
+        out.set(id, { x: v.x0, y: h.y0, v: new Set([vi]), h: new Set([hi]) });
+      }
+    }
+  }
+  return out;
+}
+
+function lowerBound(sorted: readonly number[], value: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((sorted[mid] as number) < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function shares(a: Set<number>, b: Set<number>): boolean {
+  for (const x of a) if (b.has(x)) return true;
+  return false;
+}
+
+/**
+ * The smallest rectangles whose four corners are intersections joined by rules along all four
+ * sides (pdfplumber's intersections_to_cells).
+ */
+export function intersectionsToCells(points: Intersections): Box[] {
+  const byX = new Map<number, Intersection[]>();
+  const byY = new Map<number, Intersection[]>();
+  for (const p of points.values()) {
+    (byX.get(p.x) ?? byX.set(p.x, []).get(p.x)!).push(p);
+    (byY.get(p.y) ?? byY.set(p.y, []).get(p.y)!).push(p);
+  }
+  for (const list of byX.values()) list.sort((a, b) => a.y - b.y);
+  for (const list of byY.values()) list.sort((a, b) => a.x - b.x);
+
+  const cells: Box[] = [];
+  for (const p of points.values()) {
+    const below = (byX.get(p.x) ?? []).filter((q) => q.y > p.y);
+    const right = (byY.get(p.y) ?? []).filter((q) => q.x > p.x);
+    let done = false;
+    for (const b of below) {
+      if (!shares(p.v, b.v)) continue;
+      for (const r of right) {
+        if (!shares(p.h, r.h)) continue;
+        const corner = points.get(key(r.x, b.y));
+        if (corner && shares(corner.v, r.v) && shares(corner.h, b.h)) {
+          cells.push({ x0: p.x, y0: p.y, x1: r.x, y1: b.y });
+          done = true;
+          break;
+        }
+      }
+      if (done) break;
+    }
+  }
+  return cells;
+}
+
+/** Groups cells that share a corner into tables (union–find over corners). */
+export function cellsToTables(cells: readonly Box[]): Box[][] {
+  const parent = cells.map((_, i) => i);
+  const find = (i: number): number => {
+    while (parent[i] !== i) {
+      parent[i] = parent[parent[i] as number] as number;
+      i = parent[i] as number;
+    }
+    return i;
+  };
+  const owner = new Map<string, number>();
+  cells.forEach((c, i) => {
+    for (const k of [key(c.x0, c.y0), key(c.x1, c.y0), key(c.x0, c.y1), key(c.x1, c.y1)]) {
+      const j = owner.get(k);
+      if (j === undefined) owner.set(k, i);
+      else parent[find(i)] = find(j);
+    }
+  });
+  const groups = new Map<number, Box[]>();
+  cells.forEach((c, i) => {
+    const root = find(i);
+    (groups.get(root) ?? groups.set(root, []).get(root)!).push(c);
+  });
+  // Top to bottom, then left to right, as a reader meets them.
+  return [...groups.values()]
+    .filter((g) => g.length > 1)
+    .sort((a, b) => Math.min(...a.map((c) => c.y0)) - Math.min(...b.map((c) => c.y0)) || Math.min(...a.map((c) => c.x0)) - Math.min(...b.map((c) => c.x0)));
+}

@@ -1,0 +1,84 @@
+import type { Box, PageContent, RawTable, Segment, TextChunk } from '../types.ts';
+import { contextAbove } from '../text/context.ts';
+import { cellsToTables, edgesToIntersections, intersectionsToCells } from './cells.ts';
+import { fillsToSegments, segmentsToSnapped, snappedToMerged } from './edges.ts';
+import { cellsToGrid, gridToRows, type Grid } from './grid.ts';
+import { latticeSettings, type LatticeSettings } from './settings.ts';
+
+/** A ruled table with its grid, before it is turned into a RawTable. */
+export interface LatticeCandidate {
+  grid: Grid;
+  rows: string[][];
+  /** The words placed in its cells. */
+  words: TextChunk[];
+}
+
+/** The rules of a page (strokes, thin fills and, optionally, the sides of fills), joined. */
+export function pageToEdges(page: PageContent, s: LatticeSettings): Segment[] {
+  const raw = s.useFillEdges ? [...page.segments, ...fillsToSegments(page.fills)] : page.segments;
+  return snappedToMerged(segmentsToSnapped(raw, s), s);
+}
+
+/** Every grid the rules of a page form, with the words of each cell. */
+export function findLatticeCandidates(page: PageContent, s: LatticeSettings): LatticeCandidate[] {
+  const edges = pageToEdges(page, s);
+  if (edges.length < 4) return [];
+  const cells = intersectionsToCells(edgesToIntersections(edges, s));
+  const out: LatticeCandidate[] = [];
+  for (const group of cellsToTables(cells)) {
+    const grid = cellsToGrid(group);
+    if (grid.ys.length - 1 < s.minRows || grid.xs.length - 1 < s.minCols) continue;
+    const { rows, used } = gridToRows(grid, page.chunks);
+    out.push({ grid, rows, words: [...used] });
+  }
+  return out;
+}
+
+/** Share of the grid's positions that belong to some cell (1 for a complete grid). */
+function coverage(grid: Grid): number {
+  let covered = 0;
+  let total = 0;
+  for (const row of grid.owner) {
+    for (const o of row) {
+      total++;
+      if (o >= 0) covered++;
+    }
+  }
+  return total ? covered / total : 0;
+}
+
+export function latticeConfidence(c: LatticeCandidate): number {
+  const filled = c.rows.flat().filter((t) => t.trim()).length;
+  const cells = Math.max(1, c.grid.cells.length);
+  // A complete grid with text in most cells is certainly a table; a sparse or ragged one less so.
+  const score = 0.5 + 0.3 * coverage(c.grid) + 0.2 * Math.min(1, filled / cells);
+  return Math.round(score * 100) / 100;
+}
+
+/** Ruled tables of one page, top to bottom, each with a confidence and the lines above it. */
+export function findLatticeTables(page: PageContent, overrides?: Partial<LatticeSettings>): RawTable[] {
+  const s = latticeSettings(overrides);
+  const candidates = findLatticeCandidates(page, s).filter((c) => c.words.length > 0);
+  return candidatesToTables(page, candidates, s);
+}
+
+export function candidatesToTables(
+  page: PageContent,
+  candidates: readonly LatticeCandidate[],
+  s: LatticeSettings,
+): RawTable[] {
+  const boxes: Box[] = candidates.map((c) => c.grid.bbox);
+  return candidates.map((c) => ({
+    page: page.page,
+    pages: [page.page],
+    bbox: c.grid.bbox,
+    rows: c.rows,
+    method: 'lattice' as const,
+    confidence: latticeConfidence(c),
+    context: contextAbove(page.chunks, c.grid.bbox, {
+      lines: s.contextLines,
+      maxDistance: s.contextMaxDistance,
+      exclude: boxes.filter((b) => b !== c.grid.bbox),
+    }),
+  }));
+}

@@ -1,0 +1,114 @@
+import type { Box, TextChunk } from '../types.ts';
+import { joinWords } from '../text/join-words.ts';
+
+/** A cell placed on its table's grid; a spanning cell covers rows r0..r1-1 and columns c0..c1-1. */
+export interface GridCell extends Box {
+  r0: number;
+  r1: number;
+  c0: number;
+  c1: number;
+}
+
+export interface Grid {
+  bbox: Box;
+  /** Column boundaries (left to right) and row boundaries (top to bottom). */
+  xs: number[];
+  ys: number[];
+  cells: GridCell[];
+  /** owner[r][c] = index of the cell covering that position, or -1. */
+  owner: number[][];
+}
+
+/** Lays a table's cells on the grid formed by all their distinct corner coordinates. */
+export function cellsToGrid(cells: readonly Box[]): Grid {
+  const xs = [...new Set(cells.flatMap((c) => [c.x0, c.x1]))].sort((a, b) => a - b);
+  const ys = [...new Set(cells.flatMap((c) => [c.y0, c.y1]))].sort((a, b) => a - b);
+  const xi = new Map(xs.map((x, i) => [x, i]));
+  const yi = new Map(ys.map((y, i) => [y, i]));
+  const rows = ys.length - 1;
+  const cols = xs.length - 1;
+  const owner = Array.from({ length: rows }, () => new Array<number>(cols).fill(-1));
+  const placed: GridCell[] = [];
+  for (const c of cells) {
+    const cell: GridCell = {
+      ...c,
+      c0: xi.get(c.x0) ?? 0,
+      c1: xi.get(c.x1) ?? 0,
+      r0: yi.get(c.y0) ?? 0,
+      r1: yi.get(c.y1) ?? 0,
+    };
+    const index = placed.length;
+    placed.push(cell);
+    for (let r = cell.r0; r < cell.r1; r++) {
+      const row = owner[r] as number[];
+      for (let k = cell.c0; k < cell.c1; k++) if (row[k] === -1) row[k] = index;
+    }
+  }
+  const bbox = {
+    x0: xs[0] ?? 0,
+    y0: ys[0] ?? 0,
+    x1: xs[xs.length - 1] ?? 0,
+    y1: ys[ys.length - 1] ?? 0,
+  };
+  return { bbox, xs, ys, cells: placed, owner };
+}
+
+/** Index of the interval of `bounds` holding v, or -1 outside. */
+function slot(bounds: readonly number[], v: number): number {
+  if (v < (bounds[0] as number) || v > (bounds[bounds.length - 1] as number)) return -1;
+  let lo = 0;
+  let hi = bounds.length - 1;
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >> 1;
+    if ((bounds[mid] as number) <= v) lo = mid;
+    else hi = mid;
+  }
+  return lo;
+}
+
+export interface FilledGrid {
+  rows: string[][];
+  /** Chunks that fell inside a cell. */
+  used: Set<TextChunk>;
+}
+
+/**
+ * Puts each word in the cell containing its centre, then writes each cell's text at its
+ * top-left grid position; other positions a spanning cell covers stay "".
+ */
+export function gridToRows(grid: Grid, chunks: readonly TextChunk[]): FilledGrid {
+  const perCell: TextChunk[][] = grid.cells.map(() => []);
+  const used = new Set<TextChunk>();
+  for (const ch of chunks) {
+    const cx = (ch.x0 + ch.x1) / 2;
+    const cy = (ch.y0 + ch.y1) / 2;
+    const c = slot(grid.xs, cx);
+    const r = slot(grid.ys, cy);
+    if (c < 0 || r < 0) continue;
+    const index = grid.owner[r]?.[c] ?? -1;
+    if (index < 0) continue;
+    perCell[index]?.push(ch);
+    used.add(ch);
+  }
+  const rows = grid.owner.map((row) => row.map(() => ''));
+  grid.cells.forEach((cell, i) => {
+    const words = perCell[i] ?? [];
+    if (!words.length) return;
+    const target = rows[cell.r0];
+    if (target) target[cell.c0] = cellText(words);
+  });
+  return { rows, used };
+}
+
+/** Upright words in reading order; sideways words (vertical headers) follow in their own order. */
+function cellText(words: readonly TextChunk[]): string {
+  const upright = words.filter((w) => w.upright);
+  const sideways = words.filter((w) => !w.upright);
+  const parts = [joinWords(upright)];
+  if (sideways.length) {
+    // Text written bottom-to-top reads from the largest y; top-to-bottom from the smallest.
+    const sorted = [...sideways].sort((a, b) => b.y1 - a.y1 || a.x0 - b.x0);
+    parts.push(sorted.map((w) => w.text).join(' '));
+  }
+  return parts.filter(Boolean).join(' ');
+}

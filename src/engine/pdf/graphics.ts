@@ -1,0 +1,278 @@
+import { OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { Fill, Segment } from '../types.ts';
+import { apply, multiply, toMatrix, type Matrix } from './matrix.ts';
+
+/** A filled rectangle thinner than this (points) is a rule drawn as a fill, not a background. */
+export const THIN_FILL_MAX = 2;
+/** Lines within this many points of horizontal/vertical count as straight rules. */
+export const AXIS_TOLERANCE = 0.5;
+/** Fills covering at least this share of the page are the page background when white. */
+export const BACKGROUND_AREA_SHARE = 0.8;
+/** Pages with more drawing operators than this stop reading graphics (a DoS guard). */
+export const MAX_OPERATORS = 400_000;
+
+// pdf.js DrawOPS codes inside a constructPath buffer (src/shared/util.js).
+const DRAW_MOVE = 0;
+const DRAW_LINE = 1;
+const DRAW_CURVE = 2;
+const DRAW_QUAD = 3;
+const DRAW_CLOSE = 4;
+
+interface GState {
+  ctm: Matrix;
+  fill?: string;
+}
+
+export interface PageGraphics {
+  segments: Segment[];
+  fills: Fill[];
+  /** True when the operator budget cut the page short. */
+  truncated: boolean;
+}
+
+type Point = [number, number];
+interface SubPath {
+  points: Point[];
+  closed: boolean;
+  curved: boolean;
+}
+
+/** Splits a pdf.js path buffer into subpaths of transformed points. */
+export function decodePath(buf: ArrayLike<number>, ctm: Matrix): SubPath[] {
+  const paths: SubPath[] = [];
+  let cur: SubPath | undefined;
+  let i = 0;
+  const n = buf.length;
+  while (i < n) {
+    const op = buf[i++];
+    if (op === DRAW_MOVE || op === DRAW_LINE) {
+      if (i + 1 >= n) break;
+      const p = apply(ctm, buf[i] ?? 0, buf[i + 1] ?? 0);
+      i += 2;
+      if (op === DRAW_MOVE || !cur) {
+        cur = { points: [p], closed: false, curved: false };
+        paths.push(cur);
+      } else {
+        cur.points.push(p);
+      }
+    } else if (op === DRAW_CURVE) {
+      const p = apply(ctm, buf[i + 4] ?? 0, buf[i + 5] ?? 0);
+      i += 6;
+      if (!cur) {
+        cur = { points: [], closed: false, curved: true };
+        paths.push(cur);
+      }
+      cur.curved = true;
+      cur.points.push(p);
+    } else if (op === DRAW_QUAD) {
+      const p = apply(ctm, buf[i + 2] ?? 0, buf[i + 3] ?? 0);
+      i += 4;
+      if (cur) {
+        cur.curved = true;
+        cur.points.push(p);
+      }
+    } else if (op === DRAW_CLOSE) {
+      if (cur) {
+        cur.closed = true;
+        const first = cur.points[0];
+        // A new segment after closePath starts from the subpath's first point.
+        if (first) cur = { points: [first], closed: false, curved: false };
+        if (first) paths.push(cur);
+      }
+    } else {
+      break; // unknown code: the rest of the buffer cannot be trusted
+    }
+  }
+  return paths.filter((p) => p.points.length > 1 || p.closed);
+}
+
+interface Rect {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/** The axis-aligned rectangle a subpath draws, if it is one. */
+export function asRect(path: SubPath): Rect | undefined {
+  if (path.curved) return undefined;
+  let pts = path.points;
+  const first = pts[0];
+  const last = pts[pts.length - 1];
+  if (pts.length === 5 && first && last && near(first, last)) pts = pts.slice(0, 4);
+  if (pts.length !== 4) return undefined;
+  for (let k = 0; k < 4; k++) {
+    const a = pts[k] as Point;
+    const b = pts[(k + 1) % 4] as Point;
+    const horizontal = Math.abs(a[1] - b[1]) <= AXIS_TOLERANCE;
+    const vertical = Math.abs(a[0] - b[0]) <= AXIS_TOLERANCE;
+    if (!horizontal && !vertical) return undefined;
+  }
+  const xs = pts.map((p) => p[0]);
+  const ys = pts.map((p) => p[1]);
+  return { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) };
+}
+
+function near(a: Point, b: Point): boolean {
+  return Math.abs(a[0] - b[0]) <= AXIS_TOLERANCE && Math.abs(a[1] - b[1]) <= AXIS_TOLERANCE;
+}
+
+function lineSegment(a: Point, b: Point): Segment | undefined {
+  const dx = Math.abs(a[0] - b[0]);
+  const dy = Math.abs(a[1] - b[1]);
+  if (dx < AXIS_TOLERANCE && dy < AXIS_TOLERANCE) return undefined;
+  if (dy <= AXIS_TOLERANCE) {
+    const y = (a[1] + b[1]) / 2;
+    return { x0: Math.min(a[0], b[0]), x1: Math.max(a[0], b[0]), y0: y, y1: y, orientation: 'h' };
+  }
+  if (dx <= AXIS_TOLERANCE) {
+    const x = (a[0] + b[0]) / 2;
+    return { x0: x, x1: x, y0: Math.min(a[1], b[1]), y1: Math.max(a[1], b[1]), orientation: 'v' };
+  }
+  return undefined; // diagonal lines are never table rules
+}
+
+function rectEdges(r: Rect): Segment[] {
+  const out: Segment[] = [];
+  if (r.x1 - r.x0 > AXIS_TOLERANCE) {
+    out.push({ x0: r.x0, x1: r.x1, y0: r.y0, y1: r.y0, orientation: 'h' });
+    out.push({ x0: r.x0, x1: r.x1, y0: r.y1, y1: r.y1, orientation: 'h' });
+  }
+  if (r.y1 - r.y0 > AXIS_TOLERANCE) {
+    out.push({ x0: r.x0, x1: r.x0, y0: r.y0, y1: r.y1, orientation: 'v' });
+    out.push({ x0: r.x1, x1: r.x1, y0: r.y0, y1: r.y1, orientation: 'v' });
+  }
+  return out;
+}
+
+/** A thin filled rectangle becomes the rule along its long axis. */
+function thinFillRule(r: Rect): Segment {
+  const w = r.x1 - r.x0;
+  const h = r.y1 - r.y0;
+  if (w >= h) {
+    const y = (r.y0 + r.y1) / 2;
+    return { x0: r.x0, x1: r.x1, y0: y, y1: y, orientation: 'h' };
+  }
+  const x = (r.x0 + r.x1) / 2;
+  return { x0: x, x1: x, y0: r.y0, y1: r.y1, orientation: 'v' };
+}
+
+const WHITE = new Set(['#ffffff', '#fefefe']);
+
+/**
+ * Reads ruling lines and filled rectangles from a pdf.js operator list. `base` maps PDF user
+ * space to the upright top-left view (the viewport transform).
+ */
+export function operatorListToGraphics(
+  fnArray: ArrayLike<number>,
+  argsArray: ArrayLike<unknown>,
+  base: Matrix,
+  page: { width: number; height: number },
+): PageGraphics {
+  const segments: Segment[] = [];
+  const fills: Fill[] = [];
+  const stack: GState[] = [];
+  let state: GState = { ctm: base };
+  const limit = Math.min(fnArray.length, MAX_OPERATORS);
+  const pageArea = Math.max(1, page.width * page.height);
+
+  for (let i = 0; i < limit; i++) {
+    const fn = fnArray[i];
+    const args = argsArray[i] as unknown[] | null | undefined;
+    switch (fn) {
+      case OPS.save:
+        if (stack.length < 1000) stack.push(state);
+        state = { ...state };
+        break;
+      case OPS.restore:
+        state = stack.pop() ?? state;
+        break;
+      case OPS.transform: {
+        const m = toMatrix(args);
+        if (m) state = { ...state, ctm: multiply(state.ctm, m) };
+        break;
+      }
+      case OPS.paintFormXObjectBegin: {
+        if (stack.length < 1000) stack.push(state);
+        const m = toMatrix(args?.[0]);
+        state = { ...state, ctm: m ? multiply(state.ctm, m) : state.ctm };
+        break;
+      }
+      case OPS.paintFormXObjectEnd:
+        state = stack.pop() ?? state;
+        break;
+      case OPS.setFillRGBColor: {
+        const c = args?.[0];
+        state = { ...state, fill: typeof c === 'string' ? c.toLowerCase() : undefined };
+        break;
+      }
+      case OPS.constructPath: {
+        const op = args?.[0];
+        const bufHolder = args?.[1];
+        const buf = Array.isArray(bufHolder) ? (bufHolder[0] as ArrayLike<number> | null) : null;
+        if (typeof op !== 'number' || !buf) break;
+        paintPath(op, decodePath(buf, state.ctm), state, segments, fills, pageArea);
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  return { segments, fills, truncated: fnArray.length > MAX_OPERATORS };
+}
+
+function paintPath(
+  op: number,
+  paths: SubPath[],
+  state: GState,
+  segments: Segment[],
+  fills: Fill[],
+  pageArea: number,
+): void {
+  const stroke =
+    op === OPS.stroke ||
+    op === OPS.closeStroke ||
+    op === OPS.fillStroke ||
+    op === OPS.eoFillStroke ||
+    op === OPS.closeFillStroke ||
+    op === OPS.closeEOFillStroke;
+  const fill =
+    op === OPS.fill ||
+    op === OPS.eoFill ||
+    op === OPS.fillStroke ||
+    op === OPS.eoFillStroke ||
+    op === OPS.closeFillStroke ||
+    op === OPS.closeEOFillStroke;
+  if (!stroke && !fill) return; // endPath: a clipping path draws nothing
+
+  for (const path of paths) {
+    const rect = asRect(path);
+    if (fill && rect) {
+      const w = rect.x1 - rect.x0;
+      const h = rect.y1 - rect.y0;
+      if (Math.min(w, h) < THIN_FILL_MAX) {
+        if (Math.max(w, h) >= THIN_FILL_MAX) segments.push(thinFillRule(rect));
+      } else {
+        const white = state.fill !== undefined && WHITE.has(state.fill);
+        if (!(white && (w * h) / pageArea >= BACKGROUND_AREA_SHARE)) {
+          fills.push(state.fill ? { ...rect, color: state.fill } : { ...rect });
+        }
+      }
+    }
+    if (!stroke) continue;
+    if (rect) {
+      segments.push(...rectEdges(rect));
+      continue;
+    }
+    if (path.curved) continue;
+    const pts = path.points;
+    for (let k = 1; k < pts.length; k++) {
+      const s = lineSegment(pts[k - 1] as Point, pts[k] as Point);
+      if (s) segments.push(s);
+    }
+    if (path.closed && pts.length > 2) {
+      const s = lineSegment(pts[pts.length - 1] as Point, pts[0] as Point);
+      if (s) segments.push(s);
+    }
+  }
+}

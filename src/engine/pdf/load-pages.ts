@@ -1,0 +1,122 @@
+import { AnnotationMode, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { ExtractOptions, PageContent } from '../types.ts';
+import { operatorListToGraphics } from './graphics.ts';
+import { toMatrix, IDENTITY } from './matrix.ts';
+import { openPdf } from './open-pdf.ts';
+import { dominantTextRotation, itemsToChunks, type TextItemLike } from './text-chunks.ts';
+
+export { openPdf, PdfOpenError } from './open-pdf.ts';
+
+export const DEFAULT_MAX_PAGES = 500;
+/** A page that takes longer than this to read is left empty (a hostile content stream). */
+export const PAGE_TIMEOUT_MS = 4_000;
+
+export interface LoadedPages {
+  pages: PageContent[];
+  numPages: number;
+  /** Pages given up on because they took too long or failed to parse. */
+  skipped: number[];
+}
+
+class PageTimeout extends Error {}
+
+function textItems(items: readonly unknown[]): TextItemLike[] {
+  const out: TextItemLike[] = [];
+  for (const item of items) {
+    if (item && typeof item === 'object' && 'str' in item && 'transform' in item) out.push(item as TextItemLike);
+  }
+  return out;
+}
+
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const t = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new PageTimeout(`page took over ${ms} ms`)), ms);
+  });
+  return Promise.race([p, t]).finally(() => clearTimeout(timer));
+}
+
+/** Reads one page: word chunks, ruling segments and fills, all in the upright reading frame. */
+export async function readPage(page: PDFPageProxy, pageNumber: number): Promise<PageContent> {
+  const rotate = ((page.rotate % 360) + 360) % 360;
+  let viewport = page.getViewport({ scale: 1, rotation: rotate });
+  const text = await page.getTextContent({ includeMarkedContent: false });
+  const items = textItems(text.items);
+  const extra = dominantTextRotation(items, toMatrix(viewport.transform) ?? IDENTITY);
+  const rotation = (rotate + extra) % 360;
+  if (extra) viewport = page.getViewport({ scale: 1, rotation });
+  const base = toMatrix(viewport.transform) ?? IDENTITY;
+  const chunks = itemsToChunks(items, base);
+  const size = { width: viewport.width, height: viewport.height };
+  // Without text there is no table to find: skip the drawing, which on scans means decoding
+  // the page image for nothing.
+  if (!chunks.length) return { page: pageNumber, ...size, rotation, chunks, segments: [], fills: [] };
+  const ops = await page.getOperatorList({ annotationMode: AnnotationMode.DISABLE });
+  const { segments, fills } = operatorListToGraphics(ops.fnArray, ops.argsArray, base, size);
+  return { page: pageNumber, ...size, rotation, chunks, segments, fills };
+}
+
+function emptyPage(pageNumber: number): PageContent {
+  return { page: pageNumber, width: 0, height: 0, rotation: 0, chunks: [], segments: [], fills: [] };
+}
+
+/**
+ * Reads every page of an open document in order, honouring the abort signal between pages.
+ * Throws the signal's reason when aborted.
+ */
+export async function readPages(
+  doc: PDFDocumentProxy,
+  opts: ExtractOptions = {},
+  onPage?: (page: PageContent) => void,
+): Promise<LoadedPages> {
+  const numPages = doc.numPages;
+  const total = Math.min(numPages, opts.maxPages ?? DEFAULT_MAX_PAGES);
+  const pages: PageContent[] = [];
+  const skipped: number[] = [];
+  // A first report tells watchers the document opened (progress 0 of total).
+  opts.onProgress?.(0, total);
+  for (let n = 1; n <= total; n++) {
+    opts.signal?.throwIfAborted();
+    let content: PageContent;
+    try {
+      content = await withTimeout(
+        doc.getPage(n).then(async (page) => {
+          try {
+            return await readPage(page, n);
+          } finally {
+            page.cleanup();
+          }
+        }),
+        PAGE_TIMEOUT_MS,
+      );
+    } catch (err) {
+      if (opts.signal?.aborted) throw opts.signal.reason;
+      if (err instanceof PageTimeout) {
+        // pdf.js keeps evaluating a runaway page (a form/pattern cycle grows without end) until
+        // the document is destroyed; the pages after it are given up with it.
+        await doc.destroy().catch(() => undefined);
+        for (let k = n; k <= total; k++) skipped.push(k);
+        break;
+      }
+      // One unreadable page must not lose the others; it is reported as skipped.
+      skipped.push(n);
+      content = emptyPage(n);
+    }
+    pages.push(content);
+    onPage?.(content);
+    opts.onProgress?.(n, total);
+  }
+  opts.signal?.throwIfAborted();
+  return { pages, numPages, skipped };
+}
+
+/** Opens the bytes and reads every page (see readPages); the document is always released. */
+export async function loadPages(bytes: Uint8Array, opts: ExtractOptions = {}): Promise<LoadedPages> {
+  opts.signal?.throwIfAborted();
+  const doc = await openPdf(bytes);
+  try {
+    return await readPages(doc, opts);
+  } finally {
+    await doc.destroy().catch(() => undefined);
+  }
+}

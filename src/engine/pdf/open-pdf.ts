@@ -1,0 +1,77 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { getDocument, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+
+export type OpenFailure = 'invalid' | 'password';
+
+/** Why a PDF could not be opened, typed so the pipeline can answer with the right status. */
+export class PdfOpenError extends Error {
+  constructor(
+    readonly status: OpenFailure,
+    detail: string,
+  ) {
+    super(detail);
+    this.name = 'PdfOpenError';
+  }
+}
+
+export interface OpenOptions {
+  /** Give up opening after this many milliseconds (damaged cross-reference tables can be slow). */
+  timeoutMs?: number;
+}
+
+export const OPEN_TIMEOUT_MS = 8_000;
+
+// Predefined CMaps are needed to read text in CJK fonts; they ship inside pdfjs-dist.
+const pdfjsRoot = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
+const CMAP_URL = join(pdfjsRoot, 'cmaps') + '/';
+const STANDARD_FONTS_URL = join(pdfjsRoot, 'standard_fonts') + '/';
+
+function errorName(err: unknown): string {
+  return err && typeof err === 'object' && 'name' in err ? String((err as { name: unknown }).name) : '';
+}
+
+function errorMessage(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+/**
+ * Opens a PDF from bytes with pdf.js hardened the way docs/architecture asks: no eval, no XFA,
+ * no font faces, no system fonts. The bytes are copied because pdf.js detaches the buffer.
+ */
+export async function openPdf(bytes: Uint8Array, opts: OpenOptions = {}): Promise<PDFDocumentProxy> {
+  const task = getDocument({
+    data: bytes.slice(),
+    isEvalSupported: false,
+    enableXfa: false,
+    disableFontFace: true,
+    useSystemFonts: false,
+    verbosity: 0,
+    cMapUrl: CMAP_URL,
+    cMapPacked: true,
+    standardFontDataUrl: STANDARD_FONTS_URL,
+    isOffscreenCanvasSupported: false,
+    isImageDecoderSupported: false,
+    // Images are never decoded for table finding; this caps what a hostile image can cost.
+    maxImageSize: 4096 * 4096,
+  });
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new PdfOpenError('invalid', 'timed out opening the document')),
+      opts.timeoutMs ?? OPEN_TIMEOUT_MS,
+    );
+  });
+  try {
+    return await Promise.race([task.promise, timeout]);
+  } catch (err) {
+    void task.destroy().catch(() => undefined);
+    if (err instanceof PdfOpenError) throw err;
+    if (errorName(err) === 'PasswordException') {
+      throw new PdfOpenError('password', errorMessage(err));
+    }
+    throw new PdfOpenError('invalid', `${errorName(err) || 'Error'}: ${errorMessage(err)}`);
+  } finally {
+    clearTimeout(timer);
+  }
+}

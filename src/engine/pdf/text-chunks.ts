@@ -1,0 +1,111 @@
+import type { TextChunk } from '../types.ts';
+import { multiply, toMatrix, type Matrix } from './matrix.ts';
+
+/** The part of the em box above the baseline, and below it, as a share of the font size. */
+export const ASCENT = 0.8;
+export const DESCENT = 0.2;
+/** Text whose direction is within this many degrees of the page's x axis counts as upright. */
+export const UPRIGHT_TOLERANCE_DEG = 10;
+
+/** What we read of a pdf.js TextItem. */
+export interface TextItemLike {
+  str: string;
+  transform: unknown;
+  width: number;
+}
+
+interface Placed {
+  m: Matrix;
+  /** Unit vector along the writing direction, in upright top-left coordinates. */
+  ux: number;
+  uy: number;
+  size: number;
+}
+
+function place(viewport: Matrix, item: TextItemLike): Placed | undefined {
+  const t = toMatrix(item.transform);
+  if (!t) return undefined;
+  const m = multiply(viewport, t);
+  const len = Math.hypot(m[0], m[1]);
+  const size = Math.hypot(m[2], m[3]);
+  if (!(len > 0) || !(size > 0)) return undefined;
+  return { m, ux: m[0] / len, uy: m[1] / len, size };
+}
+
+/** Direction of writing in degrees clockwise from the page's x axis (y grows downwards). */
+export function directionDeg(ux: number, uy: number): number {
+  const deg = (Math.atan2(uy, ux) * 180) / Math.PI;
+  return (deg + 360) % 360;
+}
+
+/** The quarter turn (0, 90, 180, 270) closest to a direction. */
+export function quarter(deg: number): number {
+  return (Math.round(deg / 90) * 90) % 360;
+}
+
+/**
+ * The extra clockwise page rotation that makes most of the text read left to right: counts the
+ * characters written in each quarter direction.
+ */
+export function dominantTextRotation(items: readonly TextItemLike[], viewport: Matrix): number {
+  const counts = [0, 0, 0, 0];
+  for (const item of items) {
+    const text = item.str.trim();
+    if (!text) continue;
+    const p = place(viewport, item);
+    if (!p) continue;
+    const q = quarter(directionDeg(p.ux, p.uy)) / 90;
+    counts[q] = (counts[q] ?? 0) + text.length;
+  }
+  let best = 0;
+  for (let q = 1; q < 4; q++) if ((counts[q] ?? 0) > (counts[best] ?? 0)) best = q;
+  // Only turn the page when the sideways text clearly dominates upright text.
+  if (best === 0 || (counts[best] ?? 0) <= 1.5 * (counts[0] ?? 0)) return 0;
+  return (360 - best * 90) % 360;
+}
+
+/**
+ * Turns pdf.js text items into word chunks: each item is split on whitespace and each word gets
+ * the share of the item's advance width its characters take (pdf.js does not report glyph
+ * widths, so proportional spacing is the best estimate available without the font).
+ */
+export function itemsToChunks(items: readonly TextItemLike[], viewport: Matrix): TextChunk[] {
+  const out: TextChunk[] = [];
+  for (const item of items) {
+    const str = item.str;
+    if (!str || !str.trim()) continue;
+    const p = place(viewport, item);
+    if (!p) continue;
+    const { m, ux, uy, size } = p;
+    const width = Number.isFinite(item.width) && item.width > 0 ? item.width : size * 0.5 * str.length;
+    const perChar = width / str.length;
+    const upright = Math.abs(((directionDeg(ux, uy) + 180) % 360) - 180) <= UPRIGHT_TOLERANCE_DEG;
+    // Unit vector pointing up the glyphs (from baseline towards ascender).
+    const vx = m[2] / size;
+    const vy = m[3] / size;
+    const re = /\S+/g;
+    let match: RegExpExecArray | null;
+    while ((match = re.exec(str)) !== null) {
+      const start = match.index * perChar;
+      const end = (match.index + match[0].length) * perChar;
+      const corners: [number, number][] = [];
+      for (const along of [start, end]) {
+        for (const up of [-DESCENT * size, ASCENT * size]) {
+          corners.push([m[4] + ux * along + vx * up, m[5] + uy * along + vy * up]);
+        }
+      }
+      const xs = corners.map((c) => c[0]);
+      const ys = corners.map((c) => c[1]);
+      out.push({
+        text: match[0].normalize('NFC'),
+        x0: Math.min(...xs),
+        y0: Math.min(...ys),
+        x1: Math.max(...xs),
+        y1: Math.max(...ys),
+        size,
+        upright,
+      });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,142 @@
+import type { TextChunk } from '../types.ts';
+import type { StreamSettings } from './settings.ts';
+
+/** Words of one line that sit close together: the unit that columns are built from. */
+export interface Phrase {
+  words: TextChunk[];
+  x0: number;
+  x1: number;
+}
+
+/** One text line: words sharing a baseline, left to right. */
+export interface TextLine {
+  words: TextChunk[];
+  phrases: Phrase[];
+  x0: number;
+  x1: number;
+  y0: number;
+  y1: number;
+  /** Vertical centre of the line's main-size words. */
+  yc: number;
+  /** Dominant font size of the line. */
+  size: number;
+}
+
+/** A currency sign printed on its own before an amount. */
+export const CURRENCY_SIGN = /^(?:\$|US\$|COP\$?|€|£)$/;
+
+/** Dot leaders that run a label out towards its numbers. */
+export const LEADER = /^[.·…]+$/;
+
+const center = (c: TextChunk): number => (c.y0 + c.y1) / 2;
+
+/** The size most of the line's text is set in (by character count), so a superscript never sets it. */
+function dominantSize(words: TextChunk[]): number {
+  const weight = new Map<number, number>();
+  for (const w of words) {
+    const key = Math.round(w.size * 4) / 4;
+    weight.set(key, (weight.get(key) ?? 0) + w.text.length);
+  }
+  let best = 0;
+  let bestWeight = -1;
+  for (const [size, wt] of weight) {
+    if (wt > bestWeight || (wt === bestWeight && size > best)) {
+      best = size;
+      bestWeight = wt;
+    }
+  }
+  return best;
+}
+
+function makeLine(words: TextChunk[], settings: StreamSettings): TextLine {
+  words.sort((a, b) => a.x0 - b.x0);
+  const size = dominantSize(words);
+  const main = words.filter((w) => w.size >= size * settings.superscriptSizeRatio);
+  const ref = main.length > 0 ? main : words;
+  let y0 = Infinity;
+  let y1 = -Infinity;
+  let x0 = Infinity;
+  let x1 = -Infinity;
+  for (const w of words) {
+    y0 = Math.min(y0, w.y0);
+    y1 = Math.max(y1, w.y1);
+    x0 = Math.min(x0, w.x0);
+    x1 = Math.max(x1, w.x1);
+  }
+  const yc = ref.reduce((sum, w) => sum + center(w), 0) / ref.length;
+  return { words, phrases: wordsToPhrases(words, size, settings), x0, x1, y0, y1, yc, size };
+}
+
+/** Splits a line's words (sorted by x) where the gap is wide enough to be a column gap. */
+export function wordsToPhrases(words: TextChunk[], size: number, settings: StreamSettings): Phrase[] {
+  const phrases: Phrase[] = [];
+  let current: Phrase | undefined;
+  for (const w of words) {
+    const last = current?.words[current.words.length - 1];
+    // A bare currency sign belongs to the amount after it, however far right the amount sits.
+    const sign = last !== undefined && CURRENCY_SIGN.test(last.text) && w.x0 - last.x1 <= settings.signGapEm * size;
+    if (current && (sign || w.x0 - current.x1 <= settings.phraseGapEm * size)) {
+      current.words.push(w);
+      current.x1 = Math.max(current.x1, w.x1);
+    } else {
+      current = { words: [w], x0: w.x0, x1: w.x1 };
+      phrases.push(current);
+    }
+  }
+  return phrases;
+}
+
+/**
+ * Groups upright words into text lines by their vertical centres (tolerant of a little jitter),
+ * then folds lines made only of small text (superscripts, footnote marks) into the line they
+ * overlap. Lines come out top to bottom.
+ */
+export function chunksToLines(chunks: readonly TextChunk[], settings: StreamSettings): TextLine[] {
+  const words = chunks.filter((c) => c.upright && c.text.trim() !== '').sort((a, b) => center(a) - center(b));
+  const groups: TextChunk[][] = [];
+  let group: TextChunk[] = [];
+  let groupCenter = 0;
+  let groupSize = 0;
+  for (const w of words) {
+    const tol = settings.lineCenterTolEm * Math.max(Math.min(w.size, groupSize || w.size), 1);
+    if (group.length > 0 && Math.abs(center(w) - groupCenter) <= tol) {
+      group.push(w);
+      groupCenter += (center(w) - groupCenter) / group.length;
+      groupSize = Math.max(groupSize, w.size);
+    } else {
+      group = [w];
+      groupCenter = center(w);
+      groupSize = w.size;
+      groups.push(group);
+    }
+  }
+  const lines = groups.map((g) => makeLine(g, settings));
+  return foldSmallLines(lines, settings);
+}
+
+/** A line of only small text overlapping a bigger neighbour's box belongs to that neighbour. */
+function foldSmallLines(lines: TextLine[], settings: StreamSettings): TextLine[] {
+  const out: TextLine[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const prev = out[out.length - 1];
+    const next = lines[i + 1];
+    const host = [prev, next].find(
+      (h) =>
+        h !== undefined &&
+        line.size < h.size * settings.superscriptSizeRatio &&
+        line.y1 > h.y0 &&
+        line.y0 < h.y1 &&
+        line.x0 < h.x1 + h.size &&
+        line.x1 > h.x0 - h.size,
+    );
+    if (host === undefined) {
+      out.push(line);
+      continue;
+    }
+    const merged = makeLine([...host.words, ...line.words], settings);
+    if (host === prev) out[out.length - 1] = merged;
+    else lines[i + 1] = merged;
+  }
+  return out;
+}

@@ -1,0 +1,97 @@
+import type { Box, PageContent, RawTable, TextChunk } from '../types.ts';
+import { contextAbove } from '../text/context.ts';
+import { chunksToLines, type TextLine } from './chunks-to-lines.ts';
+import { linesToRivers } from './lines-to-columns.ts';
+import { blockToRegion, linesToBlocks, type Region } from './lines-to-regions.ts';
+import { cellText, linesToRows, type RowWords } from './lines-to-rows.ts';
+import { resolveStreamSettings, type StreamSettings } from './settings.ts';
+
+const inside = (c: TextChunk, b: Box): boolean => {
+  const x = (c.x0 + c.x1) / 2;
+  const y = (c.y0 + c.y1) / 2;
+  return x >= b.x0 && x <= b.x1 && y >= b.y0 && y <= b.y1;
+};
+
+function medianSize(chunks: readonly TextChunk[]): number {
+  const sizes = chunks.map((c) => c.size).sort((a, b) => a - b);
+  return sizes[Math.floor(sizes.length / 2)] ?? 10;
+}
+
+/** Rows of words to rows of text, dropping columns no row uses. */
+function rowsToCells(rows: readonly RowWords[]): string[][] {
+  const text = rows.map((r) => r.cells.map((c) => cellText(c, r.lines)));
+  const width = text[0]?.length ?? 0;
+  const used: number[] = [];
+  for (let c = 0; c < width; c++) if (text.some((r) => r[c] !== '')) used.push(c);
+  return text.map((r) => used.map((c) => r[c]!));
+}
+
+function boundsOf(lines: readonly TextLine[]): Box {
+  return {
+    x0: Math.min(...lines.map((l) => l.x0)),
+    y0: Math.min(...lines.map((l) => l.y0)),
+    x1: Math.max(...lines.map((l) => l.x1)),
+    y1: Math.max(...lines.map((l) => l.y1)),
+  };
+}
+
+/**
+ * How sure we are: many rows that fill most columns make a convincing table; a few sparse rows
+ * over two columns could be anything laid out in two blocks.
+ */
+function confidenceOf(cells: readonly string[][]): number {
+  const rows = cells.length;
+  const cols = cells[0]?.length ?? 0;
+  if (rows === 0 || cols < 2) return 0;
+  const filled = cells.reduce((n, r) => n + r.filter((c) => c !== '').length, 0) / (rows * cols);
+  const multi = cells.filter((r) => r.filter((c) => c !== '').length >= 2).length / rows;
+  const size = Math.min(1, (rows - 2) / 8) * Math.min(1, (cols - 1) / 3);
+  return Math.round(Math.max(0, Math.min(1, 0.3 * filled + 0.3 * multi + 0.4 * size)) * 100) / 100;
+}
+
+function regionToTable(page: PageContent, region: Region, settings: StreamSettings): Omit<RawTable, 'context'> | undefined {
+  const rivers = linesToRivers(region.lines, settings);
+  if (rivers.length === 0) return undefined;
+  const cells = rowsToCells(linesToRows(region.lines, rivers, settings));
+  const structured = cells.filter((r) => r.filter((c) => c !== '').length >= 2).length;
+  if ((cells[0]?.length ?? 0) < 2 || structured < settings.minTableRows) return undefined;
+  const bbox = boundsOf(region.lines);
+  return {
+    page: page.page,
+    pages: [page.page],
+    bbox,
+    rows: cells,
+    method: 'stream',
+    confidence: confidenceOf(cells),
+  };
+}
+
+/**
+ * Unruled tables of one page from text alignment: words → lines → blocks (cut at prose, gaps,
+ * titles, `exclude` boxes) → columns from whitespace rivers → rows with wrapped cells joined.
+ * `exclude` holds boxes other finders (lattice) already took; their text is ignored here.
+ */
+export function findStreamTables(page: PageContent, exclude: Box[], overrides: Partial<StreamSettings> = {}): RawTable[] {
+  const settings = resolveStreamSettings(overrides);
+  const chunks = page.chunks.filter((c) => !exclude.some((b) => inside(c, b)));
+  const lines = chunksToLines(chunks, settings);
+  const found: Omit<RawTable, 'context'>[] = [];
+  for (const block of linesToBlocks(lines, exclude, settings)) {
+    const region = blockToRegion(block, settings);
+    if (!region) continue;
+    const table = regionToTable(page, region, settings);
+    if (table) found.push(table);
+  }
+  // Context is read once all tables are known, so a title is never taken from another table.
+  const taken = [...exclude, ...found.map((t) => t.bbox)];
+  return found.map((t) => {
+    return {
+      ...t,
+      context: contextAbove(page.chunks, t.bbox, {
+        lines: settings.contextLines,
+        maxDistance: settings.contextMaxEm * medianSize(chunks),
+        exclude: taken.filter((b) => b !== t.bbox),
+      }),
+    };
+  });
+}

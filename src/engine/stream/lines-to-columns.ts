@@ -1,0 +1,171 @@
+import type { TextChunk } from '../types.ts';
+import { CURRENCY_SIGN, LEADER, type Phrase, type TextLine } from './chunks-to-lines.ts';
+import type { StreamSettings } from './settings.ts';
+
+/** A vertical band of whitespace that separates two columns. */
+export interface River {
+  x0: number;
+  x1: number;
+}
+
+interface Span {
+  x0: number;
+  x1: number;
+}
+
+/** Piecewise-constant count of spans covering x: `counts[i]` holds on [xs[i], xs[i+1]). */
+interface Coverage {
+  xs: number[];
+  counts: number[];
+}
+
+function coverageOf(spans: readonly Span[]): Coverage {
+  const events: Array<[number, number]> = [];
+  for (const s of spans) {
+    events.push([s.x0, 1], [s.x1, -1]);
+  }
+  events.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  const xs: number[] = [];
+  const counts: number[] = [];
+  let count = 0;
+  for (const [x, delta] of events) {
+    count += delta;
+    if (xs.length > 0 && xs[xs.length - 1] === x) counts[counts.length - 1] = count;
+    else {
+      xs.push(x);
+      counts.push(count);
+    }
+  }
+  return { xs, counts };
+}
+
+/** Maximal x-intervals inside [from, to] where the coverage is at most `limit`. */
+function lowZones(cov: Coverage, from: number, to: number, limit: number): Span[] {
+  const zones: Span[] = [];
+  let open: number | undefined;
+  // Before the first breakpoint the coverage is zero.
+  let count = 0;
+  let x = from;
+  let i = 0;
+  while (i < cov.xs.length && cov.xs[i]! <= from) count = cov.counts[i++]!;
+  for (;;) {
+    if (count <= limit && open === undefined) open = x;
+    if (count > limit && open !== undefined) {
+      zones.push({ x0: open, x1: x });
+      open = undefined;
+    }
+    if (i >= cov.xs.length || cov.xs[i]! >= to) break;
+    x = cov.xs[i]!;
+    count = cov.counts[i++]!;
+  }
+  if (open !== undefined) zones.push({ x0: open, x1: to });
+  return zones;
+}
+
+/**
+ * A bridge is a phrase that covers a whitespace river the other lines leave open, with their text
+ * on both sides of it inside the phrase: a spanning header, a long total label. Bridges must not
+ * close the river, or one spanning cell would merge two columns for the whole table.
+ */
+function findBridges(phrases: readonly Phrase[], cov: Coverage, limit: number, minWidth: number): Set<Phrase> {
+  const bridges = new Set<Phrase>();
+  for (const p of phrases) {
+    // Inside p the coverage counts p itself once, so "others <= limit" means "count <= limit + 1".
+    const zones = lowZones(cov, p.x0, p.x1, limit + 1);
+    if (zones.some((z) => z.x0 > p.x0 && z.x1 < p.x1 && z.x1 - z.x0 >= minWidth)) bridges.add(p);
+  }
+  return bridges;
+}
+
+/**
+ * The lines that show the column structure best: those with about as many phrases as a typical
+ * row. Header lines (a few words stacked over several columns) and section titles would chain
+ * neighbouring columns together through their words; they are fitted to the columns afterwards.
+ */
+export function bodyLines(lines: readonly TextLine[], settings: StreamSettings): TextLine[] {
+  const structure = lines.filter((l) => l.phrases.length >= 2);
+  const counts = structure.map((l) => l.phrases.length).sort((a, b) => a - b);
+  const typical = counts[Math.floor(counts.length / 2)] ?? 0;
+  const body = structure.filter((l) => l.phrases.length >= settings.bodyPhraseShare * typical);
+  return body.length >= settings.minTableRows ? body : structure;
+}
+
+/**
+ * Columns from whitespace rivers: x-bands that no phrase of a line with column structure crosses
+ * (spanning bridges aside). Left-, right- and centre-aligned columns all leave such rivers between
+ * them, so alignment never has to be guessed. Returns the rivers left to right.
+ */
+export function linesToRivers(lines: readonly TextLine[], settings: StreamSettings): River[] {
+  const structure = bodyLines(lines, settings);
+  if (structure.length === 0) return [];
+  const phrases = structure.flatMap((l) => l.phrases);
+  const sizes = structure.map((l) => l.size).sort((a, b) => a - b);
+  const size = sizes[Math.floor(sizes.length / 2)]!;
+  const minWidth = settings.minRiverEm * size;
+  const limit = Math.floor(settings.bridgeShare * structure.length);
+  const bridges = limit >= 0 ? findBridges(phrases, coverageOf(phrases), limit, minWidth) : new Set<Phrase>();
+  const solid = phrases.filter((p) => !bridges.has(p));
+  const from = Math.min(...solid.map((p) => p.x0));
+  const to = Math.max(...solid.map((p) => p.x1));
+  const interior = (z: Span): boolean => z.x0 > from && z.x1 < to && z.x1 - z.x0 >= minWidth;
+  const rivers = lowZones(coverageOf(solid), from, to, 0).filter(interior);
+  const words = solid.flatMap((p) => p.words);
+  const narrow = lowZones(coverageOf(words), from, to, 0)
+    .filter(interior)
+    .filter((z) => !rivers.some((r) => r.x0 < z.x1 && r.x1 > z.x0) && isColumnGap(z, structure, settings));
+  return [...rivers, ...narrow].sort((a, b) => a.x0 - b.x0);
+}
+
+/**
+ * A band between words that no line fills separates columns only where alignment says so: the
+ * words left of it end on one edge while starting at different places (right-aligned numbers),
+ * or the words right of it start on one edge while the words left of it end raggedly (a
+ * left-aligned column after another). A phrase repeated on every row ("Frente para la Victoria")
+ * shows neither, so its word spaces never become columns.
+ */
+function isColumnGap(zone: Span, lines: readonly TextLine[], settings: StreamSettings): boolean {
+  let crossing = 0;
+  let endAligned = 0;
+  let startAligned = 0;
+  const leftStarts = new Set<number>();
+  const leftEnds = new Set<number>();
+  for (const line of lines) {
+    const tol = settings.alignTolEm * line.size;
+    let left: TextChunk | undefined;
+    let right: TextChunk | undefined;
+    for (const w of line.words) {
+      if (w.x1 <= zone.x0 + tol) left = w;
+      else if (w.x0 >= zone.x1 - tol) {
+        right = w;
+        break;
+      }
+    }
+    if (!left || !right || right.x0 - left.x1 > settings.phraseGapEm * line.size * 4) continue;
+    crossing++;
+    // "$" set left in a cell with the amount set right is one cell, not two columns.
+    // Nor do dot leaders running a label out to its numbers make a column of dots.
+    if (CURRENCY_SIGN.test(left.text) || LEADER.test(left.text) || LEADER.test(right.text)) continue;
+    if (zone.x0 - left.x1 <= tol) {
+      endAligned++;
+      leftStarts.add(Math.round(left.x0 / tol));
+    }
+    if (right.x0 - zone.x1 <= tol) startAligned++;
+    leftEnds.add(Math.round(left.x1 / tol));
+  }
+  if (crossing < settings.minTableRows) return false;
+  const need = settings.alignedShare * crossing;
+  return (endAligned >= need && leftStarts.size >= 2) || (startAligned >= need && leftEnds.size >= 2);
+}
+
+/** Column index of an x position given the rivers (each river's middle is the boundary). */
+export function columnAt(x: number, rivers: readonly River[]): number {
+  let lo = 0;
+  let hi = rivers.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    const r = rivers[mid]!;
+    if ((r.x0 + r.x1) / 2 < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

@@ -1,0 +1,136 @@
+import type { TextChunk } from '../types.ts';
+import { joinLineWords } from '../text/join-words.ts';
+import { CURRENCY_SIGN, type TextLine } from './chunks-to-lines.ts';
+import { columnAt, type River } from './lines-to-columns.ts';
+import type { StreamSettings } from './settings.ts';
+
+/** One table row before its cells are turned into text: the words of each column. */
+export interface RowWords {
+  cells: TextChunk[][];
+  /** The lines that make up the row, top to bottom (wrapped cells give several). */
+  lines: TextLine[];
+}
+
+const mid = (w: TextChunk): number => (w.x0 + w.x1) / 2;
+
+/**
+ * Puts a line's words into columns. A phrase crossing a river is cut at a word gap inside the
+ * river when it has one (two cells set too close); otherwise it is a spanning cell and goes whole
+ * to the leftmost column it covers.
+ */
+export function lineToCells(line: TextLine, rivers: readonly River[]): TextChunk[][] {
+  const cells: TextChunk[][] = Array.from({ length: rivers.length + 1 }, () => []);
+  for (const phrase of line.phrases) {
+    const cuts = line.phrases.length > 1 ? cutsAtRivers(phrase.words, rivers) : new Set<number>();
+    let start = 0;
+    for (let i = 1; i <= phrase.words.length; i++) {
+      if (i < phrase.words.length && !cuts.has(i)) continue;
+      const piece = phrase.words.slice(start, i);
+      cells[columnAt(mid(piece[0]!), rivers)]!.push(...piece);
+      start = i;
+    }
+  }
+  return cells;
+}
+
+/** For each river a phrase crosses, the word gap that overlaps it most (never after a "$"). */
+function cutsAtRivers(words: readonly TextChunk[], rivers: readonly River[]): Set<number> {
+  const cuts = new Set<number>();
+  const first = words[0]!;
+  const last = words[words.length - 1]!;
+  for (const r of rivers) {
+    if (r.x1 <= first.x0 || r.x0 >= last.x1) continue;
+    let best = 0;
+    let bestOverlap = 0;
+    for (let i = 1; i < words.length; i++) {
+      const prev = words[i - 1]!;
+      if (CURRENCY_SIGN.test(prev.text)) continue;
+      const overlap = Math.min(words[i]!.x0, r.x1) - Math.max(prev.x1, r.x0);
+      if (overlap > bestOverlap) {
+        bestOverlap = overlap;
+        best = i;
+      }
+    }
+    if (best > 0) cuts.add(best);
+  }
+  return cuts;
+}
+
+function filledColumns(cells: readonly TextChunk[][]): number[] {
+  const out: number[] = [];
+  cells.forEach((c, i) => {
+    if (c.length > 0) out.push(i);
+  });
+  return out;
+}
+
+function median(values: number[]): number | undefined {
+  if (values.length === 0) return undefined;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+/**
+ * Lines to rows. A line joins the row next to it when it sits closer than the table's usual row
+ * pitch and only continues cells that row already has (a wrapped cell, a two-line header). A
+ * section title keeps its own row because it sits at the usual pitch.
+ */
+export function linesToRows(lines: readonly TextLine[], rivers: readonly River[], settings: StreamSettings): RowWords[] {
+  const lineCells = lines.map((l) => lineToCells(l, rivers));
+  const pitches: number[] = [];
+  for (let i = 1; i < lines.length; i++) {
+    if (lines[i]!.phrases.length >= 2 && lines[i - 1]!.phrases.length >= 2) pitches.push(lines[i]!.yc - lines[i - 1]!.yc);
+  }
+  const usualPitch = median(pitches) ?? Infinity;
+  const isTight = (upper: TextLine, lower: TextLine): boolean =>
+    lower.yc - upper.yc < settings.wrapPitchShare * usualPitch && lower.yc - upper.yc < 1.6 * Math.max(upper.size, lower.size);
+  const continues = (part: TextChunk[][], whole: TextChunk[][]): boolean => {
+    const filled = filledColumns(part);
+    const wholeFilled = filledColumns(whole);
+    return filled.length > 0 && filled.length < Math.max(wholeFilled.length, 2) && filled.every((c) => whole[c]!.length > 0);
+  };
+
+  const rows: RowWords[] = [];
+  const joinedDown = new Set<number>();
+  const pendingLines = new Map<number, TextLine[]>();
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const cells = lineCells[i]!;
+    const row = rows[rows.length - 1];
+    const prevLine = lines[i - 1];
+    const nextLine = lines[i + 1];
+    const upGap = prevLine ? line.yc - prevLine.yc : Infinity;
+    const downGap = nextLine ? nextLine.yc - line.yc : Infinity;
+    const joinUp = row !== undefined && prevLine !== undefined && !joinedDown.has(i) && isTight(prevLine, line) && continues(cells, row.cells);
+    const joinDown =
+      nextLine !== undefined && isTight(line, nextLine) && downGap < upGap && continues(cells, lineCells[i + 1]!);
+    if (joinDown && !(joinUp && upGap <= downGap)) {
+      // The top line of a cell whose other cells are vertically centred on the next line.
+      lineCells[i + 1] = cells.map((c, k) => [...c, ...lineCells[i + 1]![k]!]);
+      joinedDown.add(i + 1);
+      pendingLines.set(i + 1, [...(pendingLines.get(i) ?? []), line]);
+      continue;
+    }
+    const carried = pendingLines.get(i) ?? [];
+    if (joinUp && row) {
+      cells.forEach((c, k) => row.cells[k]!.push(...c));
+      row.lines.push(...carried, line);
+    } else {
+      rows.push({ cells: cells.map((c) => [...c]), lines: [...carried, line] });
+    }
+  }
+  return rows;
+}
+
+/** Cell words to text: lines top to bottom, words left to right with the right spaces. */
+export function cellText(words: readonly TextChunk[], lines: readonly TextLine[]): string {
+  if (words.length === 0) return '';
+  const lineOf = new Map<TextChunk, number>();
+  lines.forEach((line, i) => line.words.forEach((w) => lineOf.set(w, i)));
+  const byLine: TextChunk[][] = lines.map(() => []);
+  for (const w of words) byLine[lineOf.get(w) ?? 0]!.push(w);
+  return byLine
+    .filter((ws) => ws.length > 0)
+    .map((ws) => joinLineWords(ws))
+    .join(' ');
+}

@@ -1,0 +1,87 @@
+/**
+ * Tolerances of the stream (text alignment) finder. Lengths ending in `Em` are multiples of the
+ * font size of the text involved, so one setting serves 6 pt and 12 pt tables alike.
+ */
+export interface StreamSettings {
+  /** Words whose vertical centres differ by at most this (× size) sit on one text line. */
+  lineCenterTolEm: number;
+  /** A word this much smaller than its neighbours (ratio) may be a superscript of their line. */
+  superscriptSizeRatio: number;
+  /** Words closer than this (× size) belong to one phrase; wider gaps may separate columns. */
+  phraseGapEm: number;
+  /** A bare currency sign joins the amount after it when the gap is at most this (× size). */
+  signGapEm: number;
+  /** A vertical gap between lines wider than this (× size) ends a table region. */
+  regionGapEm: number;
+  /** A single-phrase line this much larger (ratio) than the next line is a title, not a row... */
+  titleSizeRatio: number;
+  /** ...and so is a line of a few phrases this much larger. */
+  titleSizeRatioMulti: number;
+  /** Lines whose sizes differ by this ratio... */
+  sizeBreakRatio: number;
+  /** ...further apart than this (× the smaller size) are not one table. */
+  sizeBreakGapEm: number;
+  /** A line is prose when one phrase covers this share of the page's text width... */
+  proseWidthShare: number;
+  /** ...and holds at least this many words. */
+  proseMinWords: number;
+  /** A table needs this many lines with two or more phrases (rows with column structure). */
+  minTableRows: number;
+  /** A whitespace river must be at least this wide (× size) to separate columns. */
+  minRiverEm: number;
+  /** Lines with at least this share of the typical row's phrase count define the columns. */
+  bodyPhraseShare: number;
+  /** A narrow band between words separates columns when this share of the lines align on it... */
+  alignedShare: number;
+  /** ...within this tolerance (× size). */
+  alignTolEm: number;
+  /** Share of structure lines allowed to cross a river (spanning cells) without closing it. */
+  bridgeShare: number;
+  /** Line pitch below this share of the region's usual row pitch marks a wrapped cell line. */
+  wrapPitchShare: number;
+  /** A spanning header line above the table joins it when at most this far (× size). */
+  headerGapEm: number;
+  /** Text lines kept above a table as its context. */
+  contextLines: number;
+  /** Context is looked for at most this far (× the page's usual font size) above a table. */
+  contextMaxEm: number;
+}
+
+export const DEFAULT_STREAM_SETTINGS: Readonly<StreamSettings> = Object.freeze({
+  lineCenterTolEm: 0.4,
+  superscriptSizeRatio: 0.8,
+  phraseGapEm: 0.75,
+  signGapEm: 8,
+  regionGapEm: 2.6,
+  titleSizeRatio: 1.12,
+  titleSizeRatioMulti: 1.25,
+  sizeBreakRatio: 1.05,
+  sizeBreakGapEm: 1.5,
+  proseWidthShare: 0.6,
+  proseMinWords: 8,
+  minTableRows: 3,
+  minRiverEm: 0.15,
+  bodyPhraseShare: 1,
+  bridgeShare: 0.2,
+  alignedShare: 0.6,
+  alignTolEm: 0.2,
+  wrapPitchShare: 0.8,
+  headerGapEm: 1.6,
+  contextLines: 3,
+  contextMaxEm: 8,
+});
+
+/** Merges overrides into the defaults and rejects nonsense once, up front. */
+export function resolveStreamSettings(overrides: Partial<StreamSettings> = {}): StreamSettings {
+  const s: StreamSettings = { ...DEFAULT_STREAM_SETTINGS, ...overrides };
+  for (const [key, value] of Object.entries(s)) {
+    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
+      throw new Error(`stream settings: ${key} must be a non-negative number`);
+    }
+  }
+  if (s.minTableRows < 2) throw new Error('stream settings: minTableRows must be at least 2');
+  if (s.bridgeShare >= 1 || s.alignedShare > 1 || s.bodyPhraseShare > 1 || s.proseWidthShare > 1 || s.wrapPitchShare > 1) {
+    throw new Error('stream settings: shares must be below 1');
+  }
+  return s;
+}

@@ -1,0 +1,81 @@
+import { useCallback, useEffect, useMemo, useReducer, type ReactNode } from 'react';
+import { ApiError } from '../../../lib/api-client.ts';
+import { clearToken, getToken, setToken } from '../../../lib/token-store.ts';
+import { emitLogout } from '../../../lib/session-events.ts';
+import { authMessages } from '../../../shared/messages/web.ts';
+import { AuthContext, type AuthContextValue } from '../auth-context.ts';
+import { authReducer, initialAuthState } from '../auth-state.ts';
+import { getMe } from '../api/get-me.ts';
+import { login as loginRequest, tokenOf } from '../api/login.ts';
+import { logoutRequest } from '../api/logout.ts';
+import { clearSessionUser, loadSessionUser, nameFromEmail, saveSessionUser } from '../session-user.ts';
+
+interface AuthProviderProps {
+  children: ReactNode;
+  /** Called after logout so the app can drop cached data of that user (SWR cache). */
+  onSignedOut?: () => void;
+}
+
+export function AuthProvider({ children, onSignedOut }: AuthProviderProps) {
+  const [state, dispatch] = useReducer(authReducer, initialAuthState);
+
+  useEffect(() => {
+    let cancelled = false;
+    if (!getToken()) {
+      dispatch({ type: 'no-session' });
+      return;
+    }
+    getMe().then(
+      (user) => {
+        if (cancelled) return;
+        saveSessionUser(user);
+        dispatch({ type: 'restored', user });
+      },
+      (err: unknown) => {
+        if (cancelled) return;
+        if (err instanceof ApiError && err.status === 401) {
+          clearToken();
+          clearSessionUser();
+          dispatch({ type: 'no-session' });
+        } else {
+          dispatch({ type: 'temporary-failure', cachedUser: loadSessionUser() });
+        }
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  const login = useCallback(async (email: string, password: string) => {
+    const response = await loginRequest(email, password);
+    const token = tokenOf(response);
+    if (!token) throw new ApiError(authMessages.loginError, { status: 0, fromServer: false });
+    setToken(token);
+    saveSessionUser(response.user);
+    dispatch({ type: 'logged-in', user: response.user });
+    return nameFromEmail(email);
+  }, []);
+
+  const userId = state.user?.id ?? null;
+  const logout = useCallback(async () => {
+    await emitLogout(userId);
+    await logoutRequest();
+    clearToken();
+    clearSessionUser();
+    dispatch({ type: 'logged-out' });
+    onSignedOut?.();
+  }, [userId, onSignedOut]);
+
+  /** A 401 anywhere ends the session (spec §8); the api client already removed the token. */
+  const expire = useCallback(() => {
+    clearSessionUser();
+    dispatch({ type: 'logged-out' });
+  }, []);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({ ...state, isAuthenticated: state.status === 'authenticated', login, logout, expire }),
+    [state, login, logout, expire],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

@@ -1,0 +1,17 @@
+import useSWR from 'swr';
+import type { DocumentDetail, DocumentDetailResponse } from '../../../shared/api/documents.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export const documentKey = (id: string) => ['documents', 'detail', id] as const;
+
+export async function getDocument(id: string): Promise<DocumentDetail> {
+  const response = await apiRequest<DocumentDetailResponse>(`documents/${encodeURIComponent(id)}`);
+  return response.data;
+}
+
+/** Revalidated every 30 s while the document is still being processed. */
+export function useDocument(id: string) {
+  return useSWR(documentKey(id), ([, , docId]) => getDocument(docId), {
+    refreshInterval: (latest) => (latest && (latest.status === 'pending' || latest.status === 'processing') ? 30_000 : 0),
+  });
+}

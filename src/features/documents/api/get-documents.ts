@@ -1,0 +1,59 @@
+import useSWR from 'swr';
+import type { Pagination } from '../../../shared/api/common.ts';
+import type { Document, DocumentsResponse, DocumentSort, DocumentStatus } from '../../../shared/api/documents.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export const DOCUMENTS_PAGE_SIZE = 10;
+
+export interface DocumentsParams {
+  page: number;
+  search: string;
+  sort: DocumentSort;
+  status: DocumentStatus | '';
+}
+
+/** The documents page's local shape (spec §3). */
+export interface DocumentSummary {
+  id: string;
+  name: string;
+  nosolicitud: string;
+  uploadedAt: string | null;
+  status: string;
+  tablesCount: number;
+  pages: number;
+}
+
+export function toDocumentSummary(doc: Document): DocumentSummary {
+  const uploaded = doc.processing_info?.upload_date ?? doc.upload_date;
+  return {
+    id: String(doc.id),
+    name: doc.original_filename || doc.filename,
+    nosolicitud: doc.nosolicitud ?? '',
+    // Spec §3: the date is used only when it parses.
+    uploadedAt: uploaded && !Number.isNaN(new Date(uploaded).getTime()) ? uploaded : null,
+    status: doc.status,
+    tablesCount: doc.tables_info?.total_extracted ?? doc.total_tables_extracted ?? 0,
+    pages: 0,
+  };
+}
+
+export const documentsKey = (params: DocumentsParams) => ['documents', 'list', params] as const;
+
+export async function getDocuments(params: DocumentsParams): Promise<{ items: DocumentSummary[]; pagination: Pagination }> {
+  const response = await apiRequest<DocumentsResponse>('documents', {
+    query: {
+      page: params.page,
+      page_size: DOCUMENTS_PAGE_SIZE,
+      all_documents: true,
+      sort: params.sort,
+      status: params.status || undefined,
+      search: params.search.trim() || undefined,
+    },
+  });
+  return { items: response.data.map(toDocumentSummary), pagination: response.pagination };
+}
+
+export function useDocuments(params: DocumentsParams) {
+  // Issue 5: revalidated every 30 s (the spec's polling interval) as well as on focus and reconnect.
+  return useSWR(documentsKey(params), ([, , p]) => getDocuments(p), { keepPreviousData: true, refreshInterval: 30_000 });
+}

@@ -1,0 +1,148 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { formatDateTime, formatIsoDate } from '../../../lib/dates.ts';
+import { formatMoney, formatNumber } from '../../../lib/format-number.ts';
+import { documentsMessages, statusLabels } from '../../../shared/messages/web.ts';
+import { paths } from '../../../shared/paths.ts';
+import { DownloadIcon } from '../../../ui/icons.tsx';
+import { FullPageSpinner } from '../../../ui/spinner.tsx';
+import { StatusIcon } from '../../../ui/status-icon.tsx';
+import { downloadDocumentFile } from '../api/download-document-file.ts';
+import { useDocument } from '../api/get-document.ts';
+
+/** 'nombre_razon_social' → 'Nombre razon social': header keys come from the server as snake case. */
+function labelOf(key: string): string {
+  const text = key.replace(/_/g, ' ').trim();
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** Header values in Colombian format: amounts as money, ISO dates as dd/mm/aaaa; identifiers stay text. */
+function valueOf(key: string, value: string | number): string {
+  if (typeof value === 'number') return /monto|valor|precio|costo/i.test(key) ? formatMoney(value) : formatNumber(value);
+  return formatIsoDate(value);
+}
+
+/** One document: header fields, tables with row counts (links to their data), warnings, error, PDF. */
+export function DocumentDetailView({ id }: { id: string }) {
+  const { data: doc, error, isLoading } = useDocument(id);
+  const [downloading, setDownloading] = useState(false);
+
+  if (isLoading && !doc) return <FullPageSpinner label={documentsMessages.loading} />;
+  if (!doc) {
+    return (
+      <div className="page">
+        <Link to={paths.dashboard.documents.getHref()} className="back-link">
+          ← {documentsMessages.back}
+        </Link>
+        <p className="form-error" role="alert">
+          {error instanceof Error ? error.message : documentsMessages.notFound}
+        </p>
+      </div>
+    );
+  }
+
+  const name = doc.original_filename || doc.filename;
+  const warnings = [...doc.warnings, ...doc.tables.flatMap((t) => t.quality.flatMap((q) => q.warnings))];
+
+  async function handleDownload() {
+    setDownloading(true);
+    try {
+      await downloadDocumentFile(id, name);
+    } catch (err) {
+      toast.error(err instanceof Error ? err.message : documentsMessages.notFound);
+    } finally {
+      setDownloading(false);
+    }
+  }
+
+  return (
+    <div className="page">
+      <Link to={paths.dashboard.documents.getHref()} className="back-link">
+        ← {documentsMessages.back}
+      </Link>
+      <h1 className="page-title page-title-wrap">{name}</h1>
+      <section className="card detail-summary" aria-label={documentsMessages.detailTitle}>
+        <dl className="field-grid">
+          <div>
+            <dt>{documentsMessages.requestNumber}</dt>
+            <dd>{doc.nosolicitud || documentsMessages.notAvailable}</dd>
+          </div>
+          <div>
+            <dt>{documentsMessages.status}</dt>
+            <dd className="status-cell">
+              <StatusIcon status={doc.status} /> {statusLabels[doc.status] ?? doc.status}
+            </dd>
+          </div>
+          <div>
+            <dt>{documentsMessages.uploadedAt}</dt>
+            <dd>{formatDateTime(doc.upload_date)}</dd>
+          </div>
+          <div>
+            <dt>{documentsMessages.pages}</dt>
+            <dd>{doc.processing_info.pages}</dd>
+          </div>
+        </dl>
+        <button type="button" className="btn btn-secondary" onClick={handleDownload} disabled={downloading}>
+          <DownloadIcon /> {documentsMessages.downloadPdf}
+        </button>
+      </section>
+
+      {doc.status === 'error' && doc.processing_info.error ? (
+        <section className="card card-error" role="alert">
+          <h2 className="card-title">{documentsMessages.errorTitle}</h2>
+          <p>{doc.processing_info.error}</p>
+        </section>
+      ) : null}
+
+      {Object.keys(doc.header).length > 0 ? (
+        <section className="card" aria-labelledby="header-fields-title">
+          <h2 id="header-fields-title" className="card-title">
+            {documentsMessages.headerFields}
+          </h2>
+          <dl className="field-grid">
+            {Object.entries(doc.header).map(([key, value]) => (
+              <div key={key}>
+                <dt>{labelOf(key)}</dt>
+                <dd>{valueOf(key, value)}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ) : null}
+
+      <section className="card" aria-labelledby="tables-found-title">
+        <h2 id="tables-found-title" className="card-title">
+          {documentsMessages.tablesFound}
+        </h2>
+        {doc.tables.length === 0 ? (
+          <p className="muted">{documentsMessages.noTables}</p>
+        ) : (
+          <ul className="tables-found">
+            {doc.tables.map((table) => (
+              <li key={table.name}>
+                <Link to={paths.dashboard.data.getHref({ table: table.name, nosolicitud: doc.nosolicitud || undefined })}>
+                  {table.title || table.name}
+                </Link>
+                <span className="muted">{documentsMessages.rows(table.rows)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      {warnings.length > 0 ? (
+        <section className="card card-warning" aria-labelledby="warnings-title">
+          <h2 id="warnings-title" className="card-title">
+            {documentsMessages.warnings}
+          </h2>
+          <ul>
+            {warnings.map((w, i) => (
+              <li key={`${i}-${w}`}>{w}</li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}

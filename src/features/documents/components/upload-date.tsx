@@ -1,0 +1,26 @@
+import { useState } from 'react';
+import { formatDateTime, formatRelativeShort } from '../../../lib/dates.ts';
+
+/**
+ * The card's upload date (spec §2): relative by default; hovering or focusing switches to the
+ * absolute form, and the tooltip always offers the other one.
+ */
+export function UploadDate({ value }: { value: string | null }) {
+  const [absolute, setAbsolute] = useState(false);
+  const relative = formatRelativeShort(value);
+  const full = formatDateTime(value);
+  return (
+    <time
+      className="upload-date"
+      dateTime={value ?? undefined}
+      title={absolute ? relative : full}
+      tabIndex={0}
+      onMouseEnter={() => setAbsolute(true)}
+      onMouseLeave={() => setAbsolute(false)}
+      onFocus={() => setAbsolute(true)}
+      onBlur={() => setAbsolute(false)}
+    >
+      {absolute ? full : relative}
+    </time>
+  );
+}

@@ -1,0 +1,42 @@
+import useSWR from 'swr';
+import type { Document, DocumentsResponse } from '../../../shared/api/documents.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { apiMessages } from '../../../shared/messages/web.ts';
+
+/** Spec §7/§9: the recent list is page 1 of size 5; revalidated on the polling interval. */
+export const RECENT_PAGE_SIZE = 5;
+export const POLL_INTERVAL_MS = 30_000;
+
+export const recentDocumentsKey = ['documents', 'recent', RECENT_PAGE_SIZE] as const;
+
+export interface RecentDocument {
+  id: number;
+  filename: string;
+  uploadDate: string;
+  status: string;
+  progress: number;
+  tables: number;
+}
+
+export function toRecentDocument(doc: Document): RecentDocument {
+  return {
+    id: doc.id,
+    filename: doc.original_filename || doc.filename,
+    uploadDate: doc.upload_date,
+    status: doc.status,
+    progress: doc.progress,
+    tables: doc.total_tables_extracted,
+  };
+}
+
+export async function getRecentDocuments(): Promise<RecentDocument[]> {
+  const response = await apiRequest<DocumentsResponse>('documents', {
+    query: { page: 1, page_size: RECENT_PAGE_SIZE, all_documents: true },
+    fallback: apiMessages.recentFallback,
+  });
+  return response.data.map(toRecentDocument);
+}
+
+export function useRecentDocuments() {
+  return useSWR(recentDocumentsKey, getRecentDocuments, { refreshInterval: POLL_INTERVAL_MS });
+}

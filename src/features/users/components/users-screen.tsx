@@ -1,0 +1,84 @@
+import { toast } from 'react-toastify';
+import type { AdminUser } from '../../../shared/api/auth.ts';
+import { usersMessages } from '../../../shared/messages/web.ts';
+import { FullPageSpinner } from '../../../ui/spinner.tsx';
+import { useUsers } from '../api/get-users.ts';
+import { updateUser } from '../api/update-user.ts';
+import { CreateUserForm } from './create-user-form.tsx';
+
+/** Accounts for admins: list, create, deactivate/activate, reset password. */
+export function UsersScreen({ currentUserId }: { currentUserId: number | null }) {
+  const { data, isLoading, mutate } = useUsers();
+
+  async function toggleActive(user: AdminUser) {
+    try {
+      await updateUser(user.id, { active: !user.active });
+      toast.success(usersMessages.updated);
+      await mutate();
+    } catch (err) {
+      toast.error(err instanceof Error ? err.message : usersMessages.updated);
+    }
+  }
+
+  async function resetPassword(user: AdminUser) {
+    const password = window.prompt(usersMessages.newPassword(user.email));
+    if (!password) return;
+    try {
+      await updateUser(user.id, { password });
+      toast.success(usersMessages.passwordReset);
+    } catch (err) {
+      toast.error(err instanceof Error ? err.message : usersMessages.resetPassword);
+    }
+  }
+
+  return (
+    <div className="page">
+      <h1 className="page-title">{usersMessages.title}</h1>
+      <CreateUserForm onCreated={() => void mutate()} />
+      <section className="card table-card" aria-label={usersMessages.title}>
+        {isLoading && !data ? (
+          <FullPageSpinner label={usersMessages.loading} />
+        ) : !data || data.length === 0 ? (
+          <p className="table-message muted">{usersMessages.empty}</p>
+        ) : (
+          <div className="table-scroll">
+            <table className="data-table">
+              <thead>
+                <tr>
+                  <th scope="col">{usersMessages.email}</th>
+                  <th scope="col">{usersMessages.name}</th>
+                  <th scope="col">{usersMessages.role}</th>
+                  <th scope="col">{usersMessages.status}</th>
+                  <th scope="col">{usersMessages.actions}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.map((user) => (
+                  <tr key={user.id}>
+                    <td>{user.email}</td>
+                    <td>{user.name}</td>
+                    <td>{user.role === 'admin' ? usersMessages.roleAdmin : usersMessages.roleUser}</td>
+                    <td>{user.active ? usersMessages.active : usersMessages.inactive}</td>
+                    <td className="actions-cell">
+                      <button
+                        type="button"
+                        className="btn btn-small btn-secondary"
+                        disabled={user.id === currentUserId}
+                        onClick={() => toggleActive(user)}
+                      >
+                        {user.active ? usersMessages.deactivate : usersMessages.activate}
+                      </button>
+                      <button type="button" className="btn btn-small btn-secondary" onClick={() => resetPassword(user)}>
+                        {usersMessages.resetPassword}
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+/**
+ * Colombian number formats (`$ 1.234.567`, `12,5`): '.' groups thousands, ',' marks decimals.
+ * Written out instead of Intl.NumberFormat('es-CO') because ICU builds differ on whether four-digit
+ * numbers are grouped, and the product must print the same everywhere.
+ */
+export function formatNumber(value: number, maxDecimals = 2): string {
+  if (!Number.isFinite(value)) return String(value);
+  const negative = value < 0;
+  const fixed = Math.abs(value).toFixed(maxDecimals);
+  const [intPart = '0', decPart = ''] = fixed.split('.');
+  const grouped = intPart.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  const decimals = decPart.replace(/0+$/, '');
+  const text = decimals ? `${grouped},${decimals}` : grouped;
+  return negative && text !== '0' ? `-${text}` : text;
+}
+
+export function formatMoney(value: number): string {
+  const text = formatNumber(value, 2);
+  return text.startsWith('-') ? `-$ ${text.slice(1)}` : `$ ${text}`;
+}
+
+export function formatPercent(value: number): string {
+  return `${formatNumber(value, 2)}%`;
+}

@@ -1,0 +1,9 @@
+/** Imported by component tests (jsdom): jest-dom matchers and unmounting between tests. */
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});

@@ -1,0 +1,129 @@
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { MAX_FILE_BYTES, MAX_FILES_PER_UPLOAD } from '../shared/api/documents.ts';
+import { SERVER_MESSAGES } from '../shared/messages/server.ts';
+import type { Config } from './config.ts';
+import { createContext, type AppContext } from './context.ts';
+import { openDatabase } from './db/index.ts';
+import { lockDataDir } from './db/lock.ts';
+import { ensureAdmin } from './bootstrap.ts';
+import { JobRunner } from './jobs/runner.ts';
+import { registerAuth } from './plugins/auth.ts';
+import { registerErrorHandler } from './plugins/errors.ts';
+import { registerWebApp } from './plugins/web-app.ts';
+import { FileStore } from './storage.ts';
+import { authRoutes } from './routes/auth.ts';
+import { documentRoutes } from './routes/documents.ts';
+import { tableRoutes } from './routes/tables.ts';
+import { uploadRoutes } from './routes/upload.ts';
+import { userRoutes } from './routes/users.ts';
+
+export interface BuildOptions {
+  /** Start the extraction pool (default true); tests of pure API behaviour may leave it off. */
+  runJobs?: boolean;
+  /** Where first-start notices go (default stdout). */
+  print?: (line: string) => void;
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  runner: JobRunner | undefined;
+}
+
+const CSP = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  // React and react-toastify set inline style attributes.
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  workerSrc: ["'self'"],
+  manifestSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  frameAncestors: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  // Plain HTTP on a LAN must keep working; TLS is a reverse proxy's job.
+  upgradeInsecureRequests: null,
+};
+
+/** Builds the whole server: data folder lock, database, admin bootstrap, routes, job pool. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<BuiltApp> {
+  const release = lockDataDir(config.dataDir);
+  let database;
+  try {
+    database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  } catch (err) {
+    release();
+    throw err;
+  }
+  const files = new FileStore(config.dataDir);
+  const ctx = createContext(config, database, files);
+  await ensureAdmin(ctx, options.print ?? ((line) => console.log(line)));
+  // With SQLite the lock proves we are the only server, so every `processing` job is orphaned.
+  await ctx.queue.recover(database.dialect === 'sqlite', SERVER_MESSAGES.jobCrashed);
+  const keys = await ctx.db.selectFrom('documents').select('storage_key').execute();
+  await files.sweep(new Set(keys.map((k) => k.storage_key)));
+  await ctx.sessions.purgeExpired();
+
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    // Per-request lines only when LOG_REQUESTS asks for them.
+    logController: new LogController({ disableRequestLogging: !config.logRequests }),
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  let runner: JobRunner | undefined;
+  app.addHook('onClose', async () => {
+    await runner?.stop();
+    await database.close();
+    release();
+  });
+
+  registerErrorHandler(app);
+  await app.register(helmet, { contentSecurityPolicy: { directives: CSP }, crossOriginEmbedderPolicy: false });
+  await app.register(multipart, {
+    limits: { fileSize: MAX_FILE_BYTES, files: MAX_FILES_PER_UPLOAD + 1, fields: 5, parts: MAX_FILES_PER_UPLOAD + 6 },
+  });
+  registerAuth(app, ctx);
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes, { ctx });
+      await api.register(userRoutes, { ctx });
+      await api.register(uploadRoutes, { ctx });
+      await api.register(documentRoutes, { ctx });
+      await api.register(tableRoutes, { ctx });
+    },
+    { prefix: '/api' },
+  );
+  const hasWebApp = await registerWebApp(app, config.distDir);
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url === '/api' || request.url.startsWith('/api/');
+    // SPA fallback: a browser navigation to /dashboard/... gets the app shell.
+    if (!isApi && hasWebApp && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
+    }
+    return reply.status(404).send({ error: SERVER_MESSAGES.notFound, detail: `route ${request.method} ${request.url.split('?')[0]} not found`, code: 'NOT_FOUND' });
+  });
+
+  if (options.runJobs !== false) {
+    runner = new JobRunner({
+      db: ctx.db,
+      queue: ctx.queue,
+      rows: ctx.rows,
+      workers: config.workers,
+      timeoutMs: config.jobTimeoutMs,
+      memoryMb: config.jobMemoryMb,
+      filePath: (doc) => files.pathOf(doc.storage_key),
+      log: app.log,
+    });
+    ctx.wakeRunner = () => runner?.wake();
+    app.addHook('onReady', async () => runner?.start());
+  }
+  return { app, ctx, runner };
+}

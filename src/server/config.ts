@@ -1,0 +1,96 @@
+import os from 'node:os';
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** postgres://… switches to PostgreSQL; undefined means SQLite in dataDir. */
+  databaseUrl: string | undefined;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  tokenTtlDays: number;
+  workers: number;
+  jobTimeoutMs: number;
+  jobMemoryMb: number;
+  /** Attempts before a job ends in error. */
+  jobMaxAttempts: number;
+  /** Where the built web app lives; served when present. */
+  distDir: string;
+  /** Failed logins per account+address per window before 429. */
+  loginMaxFailures: number;
+  loginWindowMs: number;
+  /** Logs every request (pino) when true. */
+  logRequests: boolean;
+  logLevel: LogLevel;
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    reason: string,
+  ) {
+    super(`Configuración inválida: ${variable} ${reason}`);
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function int(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw.trim())) throw new ConfigError(name, `must be an integer, got "${raw}"`);
+  const value = Number(raw);
+  if (value < min || value > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${value}`);
+  return value;
+}
+
+function bool(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (/^(1|true|yes)$/i.test(raw)) return true;
+  if (/^(0|false|no)$/i.test(raw)) return false;
+  throw new ConfigError(name, `must be true or false, got "${raw}"`);
+}
+
+function logLevel(env: Env): LogLevel {
+  const raw = env.LOG_LEVEL?.trim() || 'info';
+  if (!(LOG_LEVELS as readonly string[]).includes(raw)) throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`);
+  return raw as LogLevel;
+}
+
+/** Reads and validates the environment once; a bad value throws naming the variable. */
+export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
+  const databaseUrl = env.DATABASE_URL?.trim() || undefined;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL', 'must start with postgres:// or postgresql://');
+  }
+  const adminEmail = env.ADMIN_EMAIL?.trim() || undefined;
+  if (adminEmail && !/^[^@\s]+@[^@\s]+$/.test(adminEmail)) throw new ConfigError('ADMIN_EMAIL', 'is not an email address');
+  const adminPassword = env.ADMIN_PASSWORD || undefined;
+  if (adminPassword !== undefined && adminPassword.length < 8) throw new ConfigError('ADMIN_PASSWORD', 'must have at least 8 characters');
+  const host = env.HOST?.trim() || '0.0.0.0';
+  const config: Config = {
+    port: int(env, 'PORT', 8080, 0, 65535),
+    host,
+    dataDir: path.resolve(env.DATA_DIR?.trim() || './data'),
+    databaseUrl,
+    adminEmail,
+    adminPassword,
+    tokenTtlDays: int(env, 'TOKEN_TTL_DAYS', 30, 1, 3650),
+    workers: int(env, 'WORKERS', Math.max(1, os.availableParallelism()), 1, 64),
+    jobTimeoutMs: int(env, 'JOB_TIMEOUT_MS', 60_000, 1000, 3_600_000),
+    jobMemoryMb: int(env, 'JOB_MEMORY_MB', 512, 64, 65_536),
+    jobMaxAttempts: int(env, 'JOB_MAX_ATTEMPTS', 3, 1, 10),
+    distDir: path.resolve(env.DIST_DIR?.trim() || './dist'),
+    loginMaxFailures: int(env, 'LOGIN_MAX_FAILURES', 5, 1, 1000),
+    loginWindowMs: int(env, 'LOGIN_WINDOW_MS', 15 * 60_000, 1000, 86_400_000),
+    logRequests: bool(env, 'LOG_REQUESTS', false),
+    logLevel: logLevel(env),
+    ...overrides,
+  };
+  return config;
+}

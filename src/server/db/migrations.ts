@@ -1,0 +1,104 @@
+import { sql, type Kysely, type Migration } from 'kysely';
+import type { Dialect } from './schema.ts';
+
+/**
+ * One set of migrations for both databases. Only the autoincrement type and the substring search
+ * index differ (FTS5 trigram on SQLite, pg_trgm GIN on PostgreSQL); see docs/decisions.
+ */
+export function migrationsFor(dialect: Dialect): Record<string, Migration> {
+  const idType = dialect === 'sqlite' ? 'integer' : 'serial';
+  return {
+    '001-initial': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('users')
+          .addColumn('id', idType, (c) => (dialect === 'sqlite' ? c.primaryKey().autoIncrement() : c.primaryKey()))
+          .addColumn('email', 'text', (c) => c.notNull().unique())
+          .addColumn('name', 'text', (c) => c.notNull())
+          .addColumn('role', 'text', (c) => c.notNull())
+          .addColumn('password_hash', 'text', (c) => c.notNull())
+          .addColumn('active', 'integer', (c) => c.notNull().defaultTo(1))
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('tokens')
+          .addColumn('token_hash', 'text', (c) => c.primaryKey())
+          .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addColumn('expires_at', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('documents')
+          .addColumn('id', idType, (c) => (dialect === 'sqlite' ? c.primaryKey().autoIncrement() : c.primaryKey()))
+          .addColumn('owner_id', 'integer', (c) => c.notNull().references('users.id'))
+          .addColumn('filename', 'text', (c) => c.notNull())
+          .addColumn('original_filename', 'text', (c) => c.notNull())
+          .addColumn('search_name', 'text', (c) => c.notNull())
+          .addColumn('storage_key', 'text', (c) => c.notNull())
+          .addColumn('sha256', 'text', (c) => c.notNull())
+          .addColumn('size', 'integer', (c) => c.notNull())
+          .addColumn('nosolicitud', 'text', (c) => c.notNull().defaultTo(''))
+          .addColumn('status', 'text', (c) => c.notNull())
+          .addColumn('progress', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('upload_date', 'text', (c) => c.notNull())
+          .addColumn('started_at', 'text')
+          .addColumn('finished_at', 'text')
+          .addColumn('pages', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('error', 'text')
+          .addColumn('header_json', 'text', (c) => c.notNull().defaultTo('{}'))
+          .addColumn('quality_json', 'text', (c) => c.notNull().defaultTo('{}'))
+          .addColumn('by_table_json', 'text', (c) => c.notNull().defaultTo('{}'))
+          .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('lease_until', 'text')
+          .addColumn('lease_owner', 'text')
+          .addColumn('available_at', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('documents_owner').on('documents').columns(['owner_id', 'id']).execute();
+        await db.schema.createIndex('documents_queue').on('documents').columns(['status', 'available_at']).execute();
+        await db.schema.createIndex('documents_sha').on('documents').columns(['owner_id', 'sha256']).execute();
+        await db.schema
+          .createTable('table_rows')
+          .addColumn('id', idType, (c) => (dialect === 'sqlite' ? c.primaryKey().autoIncrement() : c.primaryKey()))
+          .addColumn('document_id', 'integer', (c) => c.notNull().references('documents.id').onDelete('cascade'))
+          .addColumn('table_name', 'text', (c) => c.notNull())
+          .addColumn('seq', 'integer', (c) => c.notNull())
+          .addColumn('nosolicitud', 'text', (c) => c.notNull())
+          .addColumn('data', 'text', (c) => c.notNull())
+          .addColumn('search_text', 'text', (c) => c.notNull())
+          .execute();
+        // Newest document first, rows in document order; and grouped by request number.
+        await sql`CREATE INDEX table_rows_page ON table_rows (table_name, document_id DESC, seq)`.execute(db);
+        await sql`CREATE INDEX table_rows_nosol ON table_rows (table_name, nosolicitud, document_id DESC, seq)`.execute(db);
+        await db.schema.createIndex('table_rows_document').on('table_rows').column('document_id').execute();
+        await db.schema
+          .createTable('table_counts')
+          .addColumn('table_name', 'text', (c) => c.primaryKey())
+          .addColumn('row_count', 'integer', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('idempotency_keys')
+          .addColumn('user_id', 'integer', (c) => c.notNull())
+          .addColumn('key', 'text', (c) => c.notNull())
+          .addColumn('status_code', 'integer', (c) => c.notNull())
+          .addColumn('response_json', 'text')
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addPrimaryKeyConstraint('idempotency_pk', ['user_id', 'key'])
+          .execute();
+        await db.schema
+          .createTable('login_failures')
+          .addColumn('key', 'text', (c) => c.primaryKey())
+          .addColumn('failures', 'integer', (c) => c.notNull())
+          .addColumn('window_start', 'text', (c) => c.notNull())
+          .execute();
+        if (dialect === 'sqlite') {
+          // Contentless trigram index: substring search without scanning every row.
+          await sql`CREATE VIRTUAL TABLE table_rows_fts USING fts5(search_text, content='', contentless_delete=1, tokenize='trigram')`.execute(db);
+        } else {
+          await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`.execute(db);
+          await sql`CREATE INDEX table_rows_search ON table_rows USING gin (search_text gin_trgm_ops)`.execute(db);
+          await sql`CREATE INDEX documents_nosol ON documents USING gin (nosolicitud gin_trgm_ops)`.execute(db);
+        }
+      },
+    },
+  };
+}

@@ -1,0 +1,82 @@
+import { PassThrough, type Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import type { CatalogTable, CellValue, ColumnType, TableRow } from '../shared/catalog/index.ts';
+import type { ExportFormat } from '../shared/api/tables.ts';
+
+const BOM = '\uFEFF';
+
+function csvCell(value: CellValue, type: ColumnType | 'text'): string {
+  if (value === null || value === undefined) return '';
+  let text: string;
+  if (typeof value === 'number') {
+    // Spanish Excel reads a comma as the decimal mark; no thousands separator so it stays a number.
+    text = String(value).replace('.', ',');
+  } else {
+    text = value;
+    // A cell starting with = + - @ would run as a formula in Excel (CSV injection).
+    if (type === 'text' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  }
+  return /[";\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+const NUM_FORMATS: Partial<Record<ColumnType, string>> = {
+  money: '#,##0.##',
+  int: '0',
+  decimal: '#,##0.00##',
+  hectares: '#,##0.00##',
+  percent: '0.00##"%"',
+  date: 'dd/mm/yyyy',
+};
+
+function xlsxCell(value: CellValue, type: ColumnType | 'text'): string | number | Date | null {
+  if (value === null || value === undefined) return null;
+  if (type === 'date' && typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return new Date(`${value}T00:00:00Z`);
+  return value;
+}
+
+/** The whole filtered table as CSV (UTF-8 BOM, `;`) or XLSX (typed cells), written as rows arrive. */
+export function exportStream(
+  table: CatalogTable,
+  format: ExportFormat,
+  chunks: AsyncIterable<TableRow[]>,
+  onError: (err: unknown) => void,
+): Readable {
+  const out = new PassThrough();
+  const columns: { key: string; label: string; type: ColumnType | 'text' }[] = [
+    { key: 'nosolicitud', label: 'N° Solicitud', type: 'text' },
+    ...table.columns.map((c) => ({ key: c.key, label: c.label, type: c.type })),
+  ];
+  const fail = (err: unknown) => {
+    onError(err);
+    out.destroy(err instanceof Error ? err : new Error(String(err)));
+  };
+
+  if (format === 'csv') {
+    void (async () => {
+      out.write(BOM + columns.map((c) => csvCell(c.label, 'text')).join(';') + '\r\n');
+      for await (const rows of chunks) {
+        const text = rows.map((r) => columns.map((c) => csvCell(r[c.key] ?? null, c.type)).join(';')).join('\r\n') + '\r\n';
+        if (!out.write(text)) await new Promise((resolve) => out.once('drain', resolve));
+      }
+      out.end();
+    })().catch(fail);
+    return out;
+  }
+
+  void (async () => {
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+    const sheet = workbook.addWorksheet(table.name.slice(0, 31));
+    sheet.columns = columns.map((c) => ({
+      header: c.label,
+      key: c.key,
+      width: Math.max(12, c.label.length + 2),
+      style: NUM_FORMATS[c.type as ColumnType] ? { numFmt: NUM_FORMATS[c.type as ColumnType]! } : {},
+    }));
+    for await (const rows of chunks) {
+      for (const r of rows) sheet.addRow(columns.map((c) => xlsxCell(r[c.key] ?? null, c.type))).commit();
+    }
+    sheet.commit();
+    await workbook.commit();
+  })().catch(fail);
+  return out;
+}

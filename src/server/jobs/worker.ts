@@ -1,0 +1,49 @@
+/**
+ * Child-process entry: reads one PDF, runs the engine, reports progress and the result over IPC.
+ * Runs out of the server's process so a hostile PDF can only take this process down.
+ */
+import fs from 'node:fs/promises';
+import type { ExtractOptions, ExtractionResult } from '../../engine/types.ts';
+
+export type WorkerRequest = { type: 'run'; file: string };
+export type WorkerMessage =
+  | { type: 'progress'; done: number; total: number }
+  | { type: 'result'; result: ExtractionResult }
+  | { type: 'failed'; detail: string };
+
+type ExtractPdf = (bytes: Uint8Array, options?: ExtractOptions) => Promise<ExtractionResult>;
+
+// Resolved at run time: the engine is built alongside and its entry must stay swappable in tests.
+const ENGINE_ENTRY = process.env.EXTRACT_ENGINE_MODULE || new URL('../../engine/index.ts', import.meta.url).href;
+
+function send(message: WorkerMessage): Promise<void> {
+  return new Promise((resolve) => process.send!(message, () => resolve()));
+}
+
+async function run(file: string): Promise<void> {
+  const engine = (await import(ENGINE_ENTRY)) as { extractPdf: ExtractPdf };
+  const bytes = new Uint8Array(await fs.readFile(file));
+  let last = 0;
+  const result = await engine.extractPdf(bytes, {
+    onProgress: (done, total) => {
+      // Throttled: one message per page is plenty, and pages can be very fast.
+      const now = Date.now();
+      if (now - last > 100 || done === total) {
+        last = now;
+        void send({ type: 'progress', done, total });
+      }
+    },
+  });
+  await send({ type: 'result', result });
+}
+
+// An orphan (server killed with -9) has no one to report to: stop at once.
+process.once('disconnect', () => process.exit(0));
+
+process.once('message', (msg: WorkerRequest) => {
+  run(msg.file)
+    .catch(async (err: unknown) => {
+      await send({ type: 'failed', detail: err instanceof Error ? `${err.name}: ${err.message}` : String(err) });
+    })
+    .finally(() => process.exit(0));
+});

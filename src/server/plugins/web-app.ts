@@ -1,0 +1,28 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+// The files that tell the browser a new version exists must be revalidated every time.
+const NO_CACHE = new Set(['index.html', 'sw.js', 'manifest.webmanifest', 'registerSW.js']);
+
+/** Serves the built web app from dist/ with long caching for hashed assets; returns false when not built. */
+export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<boolean> {
+  const index = path.join(distDir, 'index.html');
+  if (!fs.existsSync(index)) return false;
+  await app.register(fastifyStatic, {
+    root: distDir,
+    wildcard: true,
+    index: false,
+    // The web build writes .br/.gz siblings (vite.config.ts `precompress`); serve them when accepted.
+    preCompressed: true,
+    setHeaders(res, filePath) {
+      const rel = path.relative(distDir, filePath).split(path.sep).join('/');
+      if (NO_CACHE.has(rel) || rel.startsWith('workbox-')) res.header('Cache-Control', 'no-cache');
+      else if (rel.startsWith('assets/')) res.header('Cache-Control', 'public, max-age=31536000, immutable');
+      else res.header('Cache-Control', 'public, max-age=3600');
+    },
+  });
+  app.get('/', (_req, reply) => reply.header('Cache-Control', 'no-cache').sendFile('index.html'));
+  return true;
+}

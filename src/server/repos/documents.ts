@@ -1,0 +1,132 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Database, DocumentsTable } from '../db/schema.ts';
+import type { Document, DocumentStatus } from '../../shared/api/documents.ts';
+import { containsPattern, normalizeSearch } from '../search-text.ts';
+
+export type DocumentRow = Selectable<DocumentsTable>;
+
+function parseJson<T>(text: string, fallback: T): T {
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+export function byTableOf(row: DocumentRow): Record<string, number> {
+  return parseJson<Record<string, number>>(row.by_table_json, {});
+}
+
+export function toDocument(row: DocumentRow): Document {
+  const byTable = byTableOf(row);
+  const tables = Object.values(byTable).filter((n) => n > 0).length;
+  return {
+    id: row.id,
+    filename: row.filename,
+    original_filename: row.original_filename,
+    nosolicitud: row.nosolicitud,
+    status: row.status as DocumentStatus,
+    progress: row.progress,
+    upload_date: row.upload_date,
+    total_tables_extracted: tables,
+    size: row.size,
+    owner_id: row.owner_id,
+    processing_info: {
+      upload_date: row.upload_date,
+      started_at: row.started_at,
+      finished_at: row.finished_at,
+      pages: row.pages,
+      error: row.error,
+    },
+    tables_info: { total_extracted: tables, by_table: byTable },
+  };
+}
+
+export { parseJson };
+
+export interface DocumentListQuery {
+  ownerId?: number | undefined;
+  status?: DocumentStatus | undefined;
+  search?: string | undefined;
+  sort: 'asc' | 'desc';
+  page: number;
+  pageSize: number;
+}
+
+export function documentsRepo(db: Kysely<Database>) {
+  return {
+    findById: (id: number) => db.selectFrom('documents').selectAll().where('id', '=', id).executeTakeFirst(),
+    findBySha: (ownerId: number, sha256: string) =>
+      db
+        .selectFrom('documents')
+        .selectAll()
+        .where('owner_id', '=', ownerId)
+        .where('sha256', '=', sha256)
+        .orderBy('id')
+        .executeTakeFirst(),
+    async insert(values: {
+      ownerId: number;
+      originalFilename: string;
+      storageKey: string;
+      sha256: string;
+      size: number;
+    }): Promise<DocumentRow> {
+      const now = new Date().toISOString();
+      return db
+        .insertInto('documents')
+        .values({
+          owner_id: values.ownerId,
+          filename: values.originalFilename,
+          original_filename: values.originalFilename,
+          search_name: normalizeSearch(values.originalFilename),
+          storage_key: values.storageKey,
+          sha256: values.sha256,
+          size: values.size,
+          nosolicitud: '',
+          status: 'pending',
+          progress: 0,
+          upload_date: now,
+          pages: 0,
+          header_json: '{}',
+          quality_json: '{}',
+          by_table_json: '{}',
+          attempts: 0,
+          available_at: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+    async list(q: DocumentListQuery): Promise<{ rows: DocumentRow[]; total: number }> {
+      let base = db.selectFrom('documents');
+      if (q.ownerId !== undefined) base = base.where('owner_id', '=', q.ownerId);
+      if (q.status) base = base.where('status', '=', q.status);
+      const term = q.search ? normalizeSearch(q.search) : '';
+      if (term) {
+        const pattern = containsPattern(term);
+        base = base.where((eb) =>
+          eb.or([
+            eb(sql`search_name`, 'like', sql`${pattern} ESCAPE '\\'`),
+            eb(sql`nosolicitud`, 'like', sql`${pattern} ESCAPE '\\'`),
+          ]),
+        );
+      }
+      const total = Number((await base.select((e) => e.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+      const rows = await base
+        .selectAll()
+        .orderBy('id', q.sort)
+        .limit(q.pageSize)
+        .offset((q.page - 1) * q.pageSize)
+        .execute();
+      return { rows, total };
+    },
+    async requeue(id: number): Promise<DocumentRow | undefined> {
+      const now = new Date().toISOString();
+      return db
+        .updateTable('documents')
+        .set({ status: 'pending', progress: 0, attempts: 0, error: null, lease_until: null, lease_owner: null, available_at: now, started_at: null, finished_at: null })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst();
+    },
+  };
+}

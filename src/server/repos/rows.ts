@@ -1,0 +1,163 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database, Dialect } from '../db/schema.ts';
+import type { CatalogTable, TableRow } from '../../shared/catalog/index.ts';
+import { containsPattern, ftsPhrase, normalizeSearch } from '../search-text.ts';
+
+export interface StoredRowInput {
+  values: TableRow;
+  /** Raw cell texts, searchable too (e.g. "$ 1.500.000" as printed). */
+  raw?: Record<string, string> | undefined;
+}
+
+export interface RowFilters {
+  nosolicitud?: string | undefined;
+  search?: string | undefined;
+  sortByNosolicitud?: boolean | undefined;
+}
+
+/** Flat row as the API answers it: nosolicitud first, then the catalogue columns in order. */
+export function flatRow(table: CatalogTable, nosolicitud: string, values: TableRow): TableRow {
+  const out: TableRow = { nosolicitud };
+  for (const c of table.columns) out[c.key] = values[c.key] ?? null;
+  return out;
+}
+
+function searchTextOf(row: TableRow, raw: Record<string, string> | undefined): string {
+  const parts: string[] = [];
+  for (const v of Object.values(row)) if (v !== null && v !== '') parts.push(String(v));
+  if (raw) for (const v of Object.values(raw)) if (v) parts.push(v);
+  return normalizeSearch(parts.join(' | '));
+}
+
+const INSERT_BATCH = 400;
+
+export function rowsRepo(db: Kysely<Database>, dialect: Dialect) {
+  async function removeForDocument(trx: Transaction<Database>, documentId: number): Promise<void> {
+    const counts = await trx
+      .selectFrom('table_rows')
+      .select(['table_name', (e) => e.fn.countAll().as('n')])
+      .where('document_id', '=', documentId)
+      .groupBy('table_name')
+      .execute();
+    if (counts.length === 0) return;
+    if (dialect === 'sqlite') {
+      await sql`DELETE FROM table_rows_fts WHERE rowid IN (SELECT id FROM table_rows WHERE document_id = ${documentId})`.execute(trx);
+    }
+    await trx.deleteFrom('table_rows').where('document_id', '=', documentId).execute();
+    for (const c of counts) {
+      await trx
+        .updateTable('table_counts')
+        .set((eb) => ({ row_count: eb('row_count', '-', Number(c.n)) }))
+        .where('table_name', '=', c.table_name)
+        .execute();
+    }
+  }
+
+  /** Replaces every stored row of a document; call inside the transaction that updates the document. */
+  async function replaceForDocument(
+    trx: Transaction<Database>,
+    documentId: number,
+    nosolicitud: string,
+    tables: { table: CatalogTable; rows: StoredRowInput[] }[],
+  ): Promise<void> {
+    await removeForDocument(trx, documentId);
+    for (const { table, rows } of tables) {
+      if (rows.length === 0) continue;
+      for (let start = 0; start < rows.length; start += INSERT_BATCH) {
+        const batch = rows.slice(start, start + INSERT_BATCH).map((r, i) => {
+          const flat = flatRow(table, nosolicitud, r.values);
+          return {
+            document_id: documentId,
+            table_name: table.name,
+            seq: start + i,
+            nosolicitud,
+            data: JSON.stringify(flat),
+            search_text: searchTextOf(flat, r.raw),
+          };
+        });
+        const ids = await trx.insertInto('table_rows').values(batch).returning(['id', 'search_text']).execute();
+        if (dialect === 'sqlite') {
+          const values = ids.map(({ id, search_text }) => sql`(${id}, ${search_text})`);
+          await sql`INSERT INTO table_rows_fts(rowid, search_text) VALUES ${sql.join(values)}`.execute(trx);
+        }
+      }
+      await trx
+        .insertInto('table_counts')
+        .values({ table_name: table.name, row_count: rows.length })
+        .onConflict((oc) =>
+          oc.column('table_name').doUpdateSet((eb) => ({ row_count: eb('table_counts.row_count', '+', eb.ref('excluded.row_count')) })),
+        )
+        .execute();
+    }
+  }
+
+  function filtered(tableName: string, f: RowFilters) {
+    let q = db.selectFrom('table_rows').where('table_name', '=', tableName);
+    const nos = f.nosolicitud?.trim();
+    if (nos) {
+      // Filter the 20k documents first, then use the (table_name, document_id) index.
+      const pattern = containsPattern(nos.toLowerCase());
+      q = q.where('document_id', 'in', db.selectFrom('documents').select('id').where(sql`lower(nosolicitud)`, 'like', sql`${pattern} ESCAPE '\\'`));
+    }
+    const term = f.search ? normalizeSearch(f.search) : '';
+    if (term) {
+      if (dialect === 'sqlite' && term.length >= 3) {
+        q = q.where('id', 'in', sql<number>`(SELECT rowid FROM table_rows_fts WHERE table_rows_fts MATCH ${ftsPhrase(term)})`);
+      } else {
+        q = q.where(sql`search_text`, 'like', sql`${containsPattern(term)} ESCAPE '\\'`);
+      }
+    }
+    return q;
+  }
+
+  function ordered(tableName: string, f: RowFilters) {
+    const q = filtered(tableName, f);
+    return f.sortByNosolicitud
+      ? q.orderBy('nosolicitud').orderBy('document_id', 'desc').orderBy('seq')
+      : q.orderBy('document_id', 'desc').orderBy('seq');
+  }
+
+  return {
+    replaceForDocument,
+    removeForDocument,
+    async counts(): Promise<Map<string, number>> {
+      const rows = await db.selectFrom('table_counts').selectAll().execute();
+      return new Map(rows.map((r) => [r.table_name, Number(r.row_count)]));
+    },
+    async countByDocument(documentId: number): Promise<Record<string, number>> {
+      const rows = await db
+        .selectFrom('table_rows')
+        .select(['table_name', (e) => e.fn.countAll().as('n')])
+        .where('document_id', '=', documentId)
+        .groupBy('table_name')
+        .execute();
+      return Object.fromEntries(rows.map((r) => [r.table_name, Number(r.n)]));
+    },
+    async page(tableName: string, f: RowFilters, page: number, pageSize: number): Promise<{ rows: TableRow[]; total: number }> {
+      const unfiltered = !f.nosolicitud?.trim() && !(f.search && normalizeSearch(f.search));
+      let total: number;
+      if (unfiltered) {
+        // Kept in step with the rows in the same transactions: no COUNT(*) over a million rows.
+        const row = await db.selectFrom('table_counts').select('row_count').where('table_name', '=', tableName).executeTakeFirst();
+        total = Number(row?.row_count ?? 0);
+      } else {
+        total = Number((await filtered(tableName, f).select((e) => e.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+      }
+      const rows = await ordered(tableName, f)
+        .select('data')
+        .limit(pageSize)
+        .offset((page - 1) * pageSize)
+        .execute();
+      return { rows: rows.map((r) => JSON.parse(r.data) as TableRow), total };
+    },
+    /** Every filtered row in page order, a chunk at a time (export). */
+    async *iterate(tableName: string, f: RowFilters, chunk = 2000): AsyncGenerator<TableRow[]> {
+      for (let offset = 0; ; offset += chunk) {
+        const rows = await ordered(tableName, f).select('data').limit(chunk).offset(offset).execute();
+        if (rows.length === 0) return;
+        yield rows.map((r) => JSON.parse(r.data) as TableRow);
+        if (rows.length < chunk) return;
+      }
+    },
+  };
+}

@@ -1,0 +1,75 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, UsersTable } from '../db/schema.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { isRole, permissionsFor, type Role } from '../../shared/permissions.ts';
+import type { AdminUser, User } from '../../shared/api/auth.ts';
+
+export type UserRow = Selectable<UsersTable>;
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+/** The spec's display name: the part before the @, or 'Usuario'. */
+export const nameFromEmail = (email: string) => email.split('@')[0] || 'Usuario';
+
+export function roleOf(row: UserRow): Role {
+  return isRole(row.role) ? row.role : 'user';
+}
+
+export function toUser(row: UserRow): User {
+  const role = roleOf(row);
+  return { id: row.id, email: row.email, name: row.name, role, permissions: permissionsFor(role) };
+}
+
+export function toAdminUser(row: UserRow): AdminUser {
+  return { ...toUser(row), active: row.active === 1, created_at: row.created_at };
+}
+
+export function usersRepo(db: Kysely<Database>) {
+  return {
+    findByEmail: (email: string) =>
+      db.selectFrom('users').selectAll().where('email', '=', normalizeEmail(email)).executeTakeFirst(),
+    findById: (id: number) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
+    list: () => db.selectFrom('users').selectAll().orderBy('id').execute(),
+    count: async () => Number((await db.selectFrom('users').select((e) => e.fn.countAll().as('n')).executeTakeFirstOrThrow()).n),
+    async countActiveAdmins(): Promise<number> {
+      const row = await db
+        .selectFrom('users')
+        .select((e) => e.fn.countAll().as('n'))
+        .where('role', '=', 'admin')
+        .where('active', '=', 1)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+    async create(input: { email: string; password: string; name?: string | undefined; role: Role }): Promise<UserRow> {
+      const email = normalizeEmail(input.email);
+      return db
+        .insertInto('users')
+        .values({
+          email,
+          name: input.name?.trim() || nameFromEmail(email),
+          role: input.role,
+          password_hash: await hashPassword(input.password),
+          active: 1,
+          created_at: new Date().toISOString(),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+    async update(
+      id: number,
+      patch: { role?: Role | undefined; active?: boolean | undefined; password?: string | undefined; name?: string | undefined },
+    ): Promise<UserRow | undefined> {
+      const values: Partial<Omit<UserRow, 'id'>> = {};
+      if (patch.role) values.role = patch.role;
+      if (patch.active !== undefined) values.active = patch.active ? 1 : 0;
+      if (patch.name) values.name = patch.name.trim();
+      if (patch.password) values.password_hash = await hashPassword(patch.password);
+      return db.transaction().execute(async (trx) => {
+        const row = await trx.updateTable('users').set(values).where('id', '=', id).returningAll().executeTakeFirst();
+        // A disabled account or a new password ends every open session at once.
+        if (row && (patch.active === false || patch.password)) await trx.deleteFrom('tokens').where('user_id', '=', id).execute();
+        return row;
+      });
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { LoginBody, LoginResponse, LogoutResponse, RegisterBody, UserResponse } from '../../shared/api/auth.ts';
+import { SERVER_MESSAGES } from '../../shared/messages/server.ts';
+import { DUMMY_HASH, verifyPassword } from '../auth/passwords.ts';
+import { HttpError } from '../errors.ts';
+import { normalizeEmail, toAdminUser, toUser } from '../repos/users.ts';
+import type { AppContext } from '../context.ts';
+
+export const authRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.post(
+    '/auth/login',
+    { schema: { body: LoginBody, response: { 200: LoginResponse } }, config: { public: true } },
+    async (request) => {
+      const email = normalizeEmail(request.body.email);
+      const key = `${email}|${request.ip}`;
+      if (await ctx.loginFailures.blocked(key)) {
+        throw new HttpError(429, 'TOO_MANY_LOGIN_ATTEMPTS', SERVER_MESSAGES.tooManyLogins, 'too many failed logins for this account and address');
+      }
+      const user = await ctx.users.findByEmail(email);
+      // Verify against a dummy hash for unknown emails so timing does not reveal accounts.
+      const ok = await verifyPassword(request.body.password, user?.password_hash ?? DUMMY_HASH);
+      if (!user || !ok || user.active !== 1) {
+        await ctx.loginFailures.record(key);
+        throw new HttpError(401, 'INVALID_CREDENTIALS', SERVER_MESSAGES.invalidCredentials, 'invalid email or password');
+      }
+      await ctx.loginFailures.clear(key);
+      const { token, expiresAt } = await ctx.sessions.create(user.id);
+      return { access_token: token, token_type: 'bearer' as const, accessToken: token, expires_at: expiresAt, user: toUser(user) };
+    },
+  );
+
+  app.post('/auth/logout', { schema: { response: { 200: LogoutResponse } } }, async (request) => {
+    if (request.token) await ctx.sessions.revoke(request.token);
+    return { message: SERVER_MESSAGES.loggedOut };
+  });
+
+  app.post(
+    '/auth/register',
+    { schema: { body: RegisterBody, response: { 201: UserResponse } }, config: { permissions: ['admin'] } },
+    async (request, reply) => {
+      if (await ctx.users.findByEmail(request.body.email)) {
+        throw new HttpError(409, 'EMAIL_TAKEN', SERVER_MESSAGES.emailTaken, 'a user with this email exists');
+      }
+      const row = await ctx.users.create({ ...request.body, role: request.body.role ?? 'user' });
+      return reply.status(201).send({ data: toAdminUser(row) });
+    },
+  );
+};

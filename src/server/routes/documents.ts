@@ -1,0 +1,120 @@
+import fs from 'node:fs';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { IdParams, paginationOf } from '../../shared/api/common.ts';
+import {
+  DocumentDetailResponse,
+  DocumentsQuery,
+  DocumentsResponse,
+  MessageResponse,
+  ProgressResponse,
+  type DocumentStatus,
+  type TableQualitySummary,
+} from '../../shared/api/documents.ts';
+import { findTable } from '../../shared/catalog/index.ts';
+import { SERVER_MESSAGES } from '../../shared/messages/server.ts';
+import { notFound } from '../errors.ts';
+import { userOf } from '../plugins/auth.ts';
+import { byTableOf, parseJson, toDocument, type DocumentRow } from '../repos/documents.ts';
+import type { AppContext } from '../context.ts';
+
+/** Quoted and RFC 5987-encoded, so any file name survives the Content-Disposition header. */
+export function attachment(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
+export const documentRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
+  async function load(id: number): Promise<DocumentRow> {
+    const row = await ctx.documents.findById(id);
+    if (!row) throw notFound('document', SERVER_MESSAGES.documentNotFound);
+    return row;
+  }
+
+  app.get(
+    '/documents',
+    { schema: { querystring: DocumentsQuery, response: { 200: DocumentsResponse } }, config: { permissions: ['read'] } },
+    async (request) => {
+      const q = request.query;
+      const page = q.page ?? 1;
+      const pageSize = q.page_size ?? 10;
+      const { rows, total } = await ctx.documents.list({
+        ownerId: q.all_documents ? undefined : userOf(request).id,
+        status: q.status,
+        search: q.search,
+        sort: q.sort ?? 'desc',
+        page,
+        pageSize,
+      });
+      return { data: rows.map(toDocument), pagination: paginationOf(page, pageSize, total) };
+    },
+  );
+
+  app.get(
+    '/documents/:id',
+    { schema: { params: IdParams, response: { 200: DocumentDetailResponse } }, config: { permissions: ['read'] } },
+    async (request) => {
+      const row = await load(request.params.id);
+      const quality = parseJson<{ tables?: TableQualitySummary[]; warnings?: string[] }>(row.quality_json, {});
+      const byTable = byTableOf(row);
+      const tables = Object.entries(byTable).map(([name, rows]) => ({
+        name,
+        title: findTable(name)?.title ?? name,
+        rows,
+        quality: (quality.tables ?? []).filter((t) => t.table === name),
+      }));
+      return {
+        data: {
+          ...toDocument(row),
+          header: parseJson<Record<string, string | number>>(row.header_json, {}),
+          tables,
+          warnings: quality.warnings ?? [],
+        },
+      };
+    },
+  );
+
+  app.get(
+    '/documents/:id/progress',
+    { schema: { params: IdParams, response: { 200: ProgressResponse } }, config: { permissions: ['read'] } },
+    async (request) => {
+      const row = await load(request.params.id);
+      return { progress: row.progress, status: row.status as DocumentStatus };
+    },
+  );
+
+  app.get('/documents/:id/file', { schema: { params: IdParams }, config: { permissions: ['read'] } }, async (request, reply) => {
+    const row = await load(request.params.id);
+    const file = ctx.files.pathOf(row.storage_key);
+    if (!fs.existsSync(file)) throw notFound('document file', SERVER_MESSAGES.fileMissing);
+    return reply
+      .header('Content-Type', 'application/pdf')
+      .header('Content-Disposition', attachment(row.original_filename))
+      .header('Content-Length', row.size)
+      .send(fs.createReadStream(file));
+  });
+
+  app.delete(
+    '/documents/:id',
+    { schema: { params: IdParams, response: { 200: MessageResponse } }, config: { permissions: ['admin'] } },
+    async (request) => {
+      const row = await load(request.params.id);
+      await ctx.db.transaction().execute(async (trx) => {
+        await ctx.rows.removeForDocument(trx, row.id);
+        await trx.deleteFrom('documents').where('id', '=', row.id).execute();
+      });
+      await ctx.files.remove(row.storage_key);
+      return { message: SERVER_MESSAGES.deleted };
+    },
+  );
+
+  app.post(
+    '/documents/:id/reprocess',
+    { schema: { params: IdParams, response: { 202: MessageResponse } }, config: { permissions: ['admin'] } },
+    async (request, reply) => {
+      await load(request.params.id);
+      await ctx.documents.requeue(request.params.id);
+      ctx.wakeRunner();
+      return reply.status(202).send({ message: SERVER_MESSAGES.reprocessQueued });
+    },
+  );
+};

@@ -1,0 +1,62 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { paginationOf } from '../../shared/api/common.ts';
+import { TablePageQuery, TablePageResponse, TableParams, TablesResponse, TableExportQuery } from '../../shared/api/tables.ts';
+import { CATALOG, findTable, type CatalogTable } from '../../shared/catalog/index.ts';
+import { SERVER_MESSAGES } from '../../shared/messages/server.ts';
+import { notFound } from '../errors.ts';
+import type { AppContext } from '../context.ts';
+import { exportStream } from '../export.ts';
+import { attachment } from './documents.ts';
+
+function tableOr404(name: string): CatalogTable {
+  const table = findTable(name);
+  if (!table) throw notFound(`table ${name}`, SERVER_MESSAGES.tableNotFound);
+  return table;
+}
+
+export const tableRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get('/tables', { schema: { response: { 200: TablesResponse } }, config: { permissions: ['read'] } }, async () => {
+    const counts = await ctx.rows.counts();
+    return {
+      data: CATALOG.map((t) => ({
+        name: t.name,
+        title: t.title,
+        columns: [{ key: 'nosolicitud', label: 'N° Solicitud', type: 'text' }, ...t.columns.map((c) => ({ key: c.key, label: c.label, type: c.type }))],
+        row_count: counts.get(t.name) ?? 0,
+      })),
+    };
+  });
+
+  app.get(
+    '/tables/:tableType',
+    { schema: { params: TableParams, querystring: TablePageQuery, response: { 200: TablePageResponse } }, config: { permissions: ['read'] } },
+    async (request) => {
+      const table = tableOr404(request.params.tableType);
+      const q = request.query;
+      const page = q.page ?? 1;
+      const pageSize = q.page_size ?? 10;
+      const filters = { nosolicitud: q.nosolicitud, search: q.search, sortByNosolicitud: q.sort_by_nosolicitud };
+      const { rows, total } = await ctx.rows.page(table.name, filters, page, pageSize);
+      return { data: rows, pagination: paginationOf(page, pageSize, total) };
+    },
+  );
+
+  app.get(
+    '/tables/:tableType/export',
+    { schema: { params: TableParams, querystring: TableExportQuery }, config: { permissions: ['read'] } },
+    async (request, reply) => {
+      const table = tableOr404(request.params.tableType);
+      const q = request.query;
+      const format = q.format ?? 'csv';
+      const chunks = ctx.rows.iterate(table.name, { nosolicitud: q.nosolicitud, search: q.search, sortByNosolicitud: q.sort_by_nosolicitud });
+      const stamp = new Date().toISOString().slice(0, 10);
+      return reply
+        .header(
+          'Content-Type',
+          format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        )
+        .header('Content-Disposition', attachment(`${table.name}-${stamp}.${format}`))
+        .send(exportStream(table, format, chunks, (err) => request.log.error({ err }, 'export failed')));
+    },
+  );
+};

@@ -1,0 +1,43 @@
+/**
+ * `npm start`: builds the web app when dist/ is missing or older than its sources, then starts
+ * the server, so a fresh clone needs nothing but `npm install && npm start`.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const dist = path.resolve(process.env.DIST_DIR?.trim() || path.join(root, 'dist'));
+const SOURCES = ['src', 'sw', 'public', 'index.html', 'vite.config.ts', 'package.json'];
+
+function newestMtime(target: string): number {
+  if (!fs.existsSync(target)) return 0;
+  const stat = fs.statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of fs.readdirSync(target, { withFileTypes: true })) {
+    // The server and engine never reach the browser bundle.
+    if (entry.name === 'server' || entry.name === 'engine' || entry.name.endsWith('.test.ts') || entry.name.endsWith('.test.tsx')) continue;
+    newest = Math.max(newest, newestMtime(path.join(target, entry.name)));
+  }
+  return newest;
+}
+
+function needsBuild(): boolean {
+  const built = path.join(dist, 'index.html');
+  if (!fs.existsSync(built)) return true;
+  const sources = Math.max(...SOURCES.map((s) => newestMtime(path.join(root, s))));
+  return sources > fs.statSync(built).mtimeMs;
+}
+
+if (!process.env.DIST_DIR && fs.existsSync(path.join(root, 'vite.config.ts')) && needsBuild()) {
+  console.log('Construyendo la aplicación web (vite build)…');
+  const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
+  const res = spawnSync(process.execPath, [vite, 'build'], { cwd: root, stdio: 'inherit' });
+  if (res.status !== 0) {
+    console.error('No se pudo construir la aplicación web (vite build falló).');
+    process.exit(res.status ?? 1);
+  }
+}
+
+await import('./main.ts');

@@ -1,0 +1,88 @@
+import { Type, type Static } from '@sinclair/typebox';
+import type { Permission, Role } from '../permissions.ts';
+
+// Spelled out (not mapped) so the inferred types stay literal unions; the checks keep them in step.
+export const RoleSchema = Type.Union([Type.Literal('admin'), Type.Literal('user')]);
+export const PermissionSchema = Type.Union([Type.Literal('read'), Type.Literal('upload'), Type.Literal('admin')]);
+const _rolesMatch: Static<typeof RoleSchema> extends Role ? (Role extends Static<typeof RoleSchema> ? true : never) : never = true;
+const _permsMatch: Static<typeof PermissionSchema> extends Permission
+  ? Permission extends Static<typeof PermissionSchema>
+    ? true
+    : never
+  : never = true;
+void _rolesMatch;
+void _permsMatch;
+
+export const LoginBody = Type.Object(
+  {
+    email: Type.String({ minLength: 1, maxLength: 254 }),
+    password: Type.String({ minLength: 1, maxLength: 1024 }),
+  },
+  { additionalProperties: false },
+);
+export type LoginBody = Static<typeof LoginBody>;
+
+export const User = Type.Object({
+  id: Type.Integer(),
+  email: Type.String(),
+  name: Type.String(),
+  role: RoleSchema,
+  permissions: Type.Array(PermissionSchema),
+});
+export type User = Static<typeof User>;
+
+/** Both readings of the spec: `access_token`/`token_type` and `accessToken`. */
+export const LoginResponse = Type.Object({
+  access_token: Type.String(),
+  token_type: Type.Literal('bearer'),
+  accessToken: Type.String(),
+  expires_at: Type.String(),
+  user: User,
+});
+export type LoginResponse = Static<typeof LoginResponse>;
+
+export const MeResponse = Type.Object({ data: User });
+export type MeResponse = Static<typeof MeResponse>;
+
+export const LogoutResponse = Type.Object({ message: Type.String() });
+export type LogoutResponse = Static<typeof LogoutResponse>;
+
+/** Admin view of an account. */
+export const AdminUser = Type.Object({
+  id: Type.Integer(),
+  email: Type.String(),
+  name: Type.String(),
+  role: RoleSchema,
+  permissions: Type.Array(PermissionSchema),
+  active: Type.Boolean(),
+  created_at: Type.String(),
+});
+export type AdminUser = Static<typeof AdminUser>;
+
+export const RegisterBody = Type.Object(
+  {
+    email: Type.String({ format: 'email', maxLength: 254 }),
+    password: Type.String({ minLength: 8, maxLength: 1024 }),
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    role: Type.Optional(RoleSchema),
+  },
+  { additionalProperties: false },
+);
+export type RegisterBody = Static<typeof RegisterBody>;
+
+export const UserPatchBody = Type.Object(
+  {
+    role: Type.Optional(RoleSchema),
+    active: Type.Optional(Type.Boolean()),
+    password: Type.Optional(Type.String({ minLength: 8, maxLength: 1024 })),
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+export type UserPatchBody = Static<typeof UserPatchBody>;
+
+export const UserResponse = Type.Object({ data: AdminUser });
+export type UserResponse = Static<typeof UserResponse>;
+
+export const UsersResponse = Type.Object({ data: Type.Array(AdminUser) });
+export type UsersResponse = Static<typeof UsersResponse>;

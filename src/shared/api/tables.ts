@@ -1,0 +1,49 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { PageQuery, Pagination } from './common.ts';
+
+export const ColumnInfo = Type.Object({
+  key: Type.String(),
+  label: Type.String(),
+  type: Type.String(),
+});
+export type ColumnInfo = Static<typeof ColumnInfo>;
+
+/** One catalogue entry as GET tables answers it. */
+export const TableInfo = Type.Object({
+  name: Type.String(),
+  title: Type.String(),
+  /** `nosolicitud` first, then the catalogue columns in order. */
+  columns: Type.Array(ColumnInfo),
+  row_count: Type.Integer(),
+});
+export type TableInfo = Static<typeof TableInfo>;
+
+export const TablesResponse = Type.Object({ data: Type.Array(TableInfo) });
+export type TablesResponse = Static<typeof TablesResponse>;
+
+export const TableParams = Type.Object({ tableType: Type.String({ maxLength: 100 }) }, { additionalProperties: false });
+export type TableParams = Static<typeof TableParams>;
+
+const filters = {
+  nosolicitud: Type.Optional(Type.String({ maxLength: 100 })),
+  sort_by_nosolicitud: Type.Optional(Type.Boolean({ default: false })),
+  search: Type.Optional(Type.String({ maxLength: 200 })),
+};
+
+export const TablePageQuery = Type.Object({ ...PageQuery, ...filters }, { additionalProperties: false });
+export type TablePageQuery = Static<typeof TablePageQuery>;
+
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+export const TableExportQuery = Type.Object(
+  { ...filters, format: Type.Optional(Type.Union([Type.Literal('csv'), Type.Literal('xlsx')], { default: 'csv' })) },
+  { additionalProperties: false },
+);
+export type TableExportQuery = Static<typeof TableExportQuery>;
+
+/** A flat row: `nosolicitud` first, then the table's columns in catalogue order, typed values. */
+export const TableRowSchema = Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Null()]));
+
+export const TablePageResponse = Type.Object({ data: Type.Array(TableRowSchema), pagination: Pagination });
+export type TablePageResponse = Static<typeof TablePageResponse>;

@@ -1,0 +1,182 @@
+/** Every Spanish text the web app shows, exact as product-spec.md quotes it (§2, §5, §8, §9). */
+export const APP_TITLE = 'Sistema de Extracción PDF';
+
+export const authMessages = {
+  emailLabel: 'Correo electrónico',
+  passwordLabel: 'Contraseña',
+  showPassword: 'Mostrar contraseña',
+  hidePassword: 'Ocultar contraseña',
+  submit: 'Iniciar Sesión',
+  submitting: 'Iniciando sesión...',
+  invalidCredentials: 'Credenciales inválidas. Intenta de nuevo.',
+  loginError: 'Error al iniciar sesión',
+  currentUserError: 'Error al obtener usuario actual',
+  welcome: (name: string) => `¡Bienvenido ${name}!`,
+  defaultName: 'Usuario',
+  outsideProvider: 'useAuth debe ser usado dentro de un AuthProvider',
+  checkingSession: 'Verificando sesión...',
+  logout: 'Cerrar Sesión',
+} as const;
+
+export const apiMessages = {
+  unknown: 'Error desconocido en la operación',
+  uploadFallback: 'Error al subir los archivos PDF',
+  recentFallback: 'Error al obtener documentos recientes',
+  progressFallback: 'Error al obtener el estado del documento',
+  tableTypeRequired: 'tableType es requerido',
+  tableError: (name: string) => `Error al obtener datos de la tabla ${name}`,
+} as const;
+
+export const layoutMessages = {
+  openMenu: 'Abrir menú',
+  closeMenu: 'Cerrar menú',
+  navigation: 'Navegación principal',
+  upload: 'Subir Documentos',
+  documents: 'Documentos',
+  data: 'Datos Extraídos',
+  users: 'Usuarios',
+  loading: 'Cargando...',
+} as const;
+
+export const uploadMessages = {
+  title: 'Subir Documentos',
+  pickLabel: 'Seleccionar archivos PDF',
+  pickHint: 'Haz clic o arrastra tus archivos PDF aquí',
+  counter: (n: number) => `${n}/3 archivos seleccionados`,
+  remove: (name: string) => `Quitar ${name}`,
+  process: 'Procesar Archivos',
+  processing: 'Procesando...',
+  tooMany: 'Solo se permiten 3 archivos como máximo',
+  noneToProcess: 'No hay archivos para procesar',
+  processLimit: 'No puedes procesar más de 3 archivos a la vez',
+  uploadLimit: 'No se pueden subir más de 3 archivos a la vez',
+  onlyPdf: 'Solo se permiten archivos PDF',
+  tooLarge: (name: string) => `El archivo "${name}" supera el máximo de 10MB por archivo`,
+  uploadFailed: 'Error al procesar los archivos. Intenta de nuevo más tarde.',
+  instructionsTitle: 'Instrucciones',
+  steps: [
+    'Selecciona hasta 3 archivos PDF (máximo 10MB por archivo).',
+    'Revisa la lista y quita los archivos que no quieras procesar.',
+    'Pulsa "Procesar Archivos" y sigue el avance en Subidas Recientes.',
+  ],
+  recommendationsTitle: 'Recomendaciones',
+  recommendations: [
+    'Usa documentos con tablas claras y legibles.',
+    'Evita imágenes escaneadas de baja calidad.',
+    'El procesamiento puede tardar varios minutos.',
+  ],
+  recentTitle: 'Subidas Recientes',
+  recentEmpty: 'No hay archivos procesados recientemente',
+  recentError: 'Error al cargar documentos recientes',
+  tablesCount: (n: number) => `${n} tablas`,
+  pollingStopped: (filename: string) => `Se ha detenido la actualización para "${filename}" (no encontrado)`,
+} as const;
+
+export const statusLabels: Record<string, string> = {
+  processed: 'Procesado',
+  completed: 'Procesado',
+  processing: 'En proceso',
+  pending: 'Pendiente',
+  error: 'Con error',
+};
+
+export const documentsMessages = {
+  title: 'Documentos',
+  search: 'Buscar documentos...',
+  sortLabel: 'Ordenar por fecha',
+  newest: 'Más reciente',
+  oldest: 'Más antiguo',
+  statusLabel: 'Estado',
+  statusAll: 'Todos',
+  statusProcessed: 'Procesados',
+  statusProcessing: 'En proceso',
+  statusError: 'Con error',
+  requestNumber: 'N° Solicitud',
+  notAvailable: 'No disponible',
+  total: 'Total de Documentos',
+  empty: 'No se encontraron documentos',
+  emptySearchHint: 'Intenta con otros términos de búsqueda',
+  emptyHint: 'Sube tu primer documento para comenzar',
+  loading: 'cargando...',
+  previous: 'Anterior',
+  next: 'Siguiente',
+  page: (x: number, y: number) => `Página ${x} de ${y}`,
+  back: 'Volver a Documentos',
+  detailTitle: 'Detalle del documento',
+  headerFields: 'Datos de la solicitud',
+  tablesFound: 'Tablas encontradas',
+  noTables: 'No se encontraron tablas en este documento',
+  rows: (n: number) => (n === 1 ? '1 fila' : `${n} filas`),
+  warnings: 'Advertencias de calidad',
+  errorTitle: 'Error de procesamiento',
+  downloadPdf: 'Descargar PDF original',
+  uploadedAt: 'Subido',
+  pages: 'Páginas',
+  status: 'Estado',
+  notFound: 'Documento no encontrado',
+} as const;
+
+export const dataMessages = {
+  title: 'Datos Extraídos',
+  subtitle: (table: string) => `Visualización de la tabla ${table}`,
+  tableLabel: 'Tabla',
+  requestPlaceholder: 'N° solicitud',
+  searchPlaceholder: 'Buscar...',
+  searchButton: 'Buscar',
+  clearRequest: 'Limpiar N° solicitud',
+  clearSearch: 'Limpiar búsqueda',
+  sortToggleOn: 'Quitar agrupación por N° solicitud',
+  sortToggleOff: 'Agrupar y ordenar por N° solicitud',
+  loading: 'Cargando datos...',
+  empty: 'No hay datos disponibles',
+  error: (message: string) => `Error: ${message}`,
+  previous: 'Anterior',
+  next: 'Siguiente',
+  page: (x: number, y: number) => `Página ${x} de ${y}`,
+  exportCsv: 'Exportar CSV',
+  exportExcel: 'Exportar Excel',
+  exportError: 'Error al exportar la tabla',
+} as const;
+
+export const usersMessages = {
+  title: 'Usuarios',
+  email: 'Correo electrónico',
+  name: 'Nombre',
+  role: 'Rol',
+  status: 'Estado',
+  active: 'Activo',
+  inactive: 'Inactivo',
+  actions: 'Acciones',
+  password: 'Contraseña',
+  create: 'Crear usuario',
+  created: 'Usuario creado',
+  deactivate: 'Desactivar',
+  activate: 'Activar',
+  updated: 'Usuario actualizado',
+  resetPassword: 'Restablecer contraseña',
+  newPassword: (email: string) => `Nueva contraseña para ${email}`,
+  passwordReset: 'Contraseña restablecida',
+  save: 'Guardar',
+  cancel: 'Cancelar',
+  empty: 'No hay usuarios',
+  loading: 'Cargando usuarios...',
+  roleAdmin: 'Administrador',
+  roleUser: 'Usuario',
+} as const;
+
+export const errorPageMessages = {
+  forbiddenTitle: '403 Acceso Denegado',
+  forbiddenText:
+    'No tienes permisos para acceder a esta página. Contacta al administrador si crees que esto es un error.',
+  notFoundTitle: 'Página no encontrada',
+  notFoundText: 'La página que buscas no existe o fue movida.',
+  toDashboard: 'Ir al Panel',
+  toLogin: 'Ir al Inicio de Sesión',
+} as const;
+
+export const dateMessages = {
+  unavailable: 'Fecha no disponible',
+  invalid: 'Fecha inválida',
+  failed: 'Error en fecha',
+  justNow: 'hace unos segundos',
+} as const;

@@ -1,0 +1,193 @@
+/// <reference lib="webworker" />
+import { clientsClaim } from 'workbox-core';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import type { RouteHandlerCallbackOptions } from 'workbox-core/types';
+import { NetworkFirst } from 'workbox-strategies';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { createStore, del, get, set } from 'idb-keyval';
+import {
+  apiCacheName,
+  CACHED_AT_HEADER,
+  isOfflineCachedApiPath,
+  OUTBOX_SYNC_TAG,
+  type AppToWorker,
+  type WorkerToApp,
+} from '../src/shared/offline/sw-protocol';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
+
+/** Same-origin API prefix (the app's default base address). */
+const API_PREFIX = '/api/';
+/** Network-first waits this long before answering from the cache. */
+const NETWORK_TIMEOUT_SECONDS = 4;
+/** Bounds of each user's API cache: last pages viewed, for two weeks of field work. */
+const MAX_ENTRIES = 200;
+const MAX_AGE_SECONDS = 14 * 24 * 60 * 60;
+
+// The app shell: JS, CSS, index.html, icons, manifest. Any navigation offline opens the app.
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/^\/api\//] }));
+clientsClaim();
+
+// ---- Who is signed in: caches are per user, and the worker may be restarted at any time. ----
+const state = createStore('sep-sw', 'state');
+let currentUser: string | null | undefined;
+
+async function getUser(): Promise<string | null> {
+  if (currentUser === undefined) currentUser = (await get<string>('user', state)) ?? null;
+  return currentUser;
+}
+
+async function setUser(userId: string | null): Promise<void> {
+  currentUser = userId;
+  await (userId ? set('user', userId, state) : del('user', state));
+}
+
+// ---- Network-first API caches, one per user. ----
+
+/**
+ * Stamps what goes into the cache with its time, and tells the page when it is given a cached
+ * answer, so it can say 'Sin conexión — datos del {fecha}'.
+ */
+const stampPlugin = {
+  cacheWillUpdate: async ({ response }: { response: Response }) => stamp(response),
+  cachedResponseWillBeUsed: async ({ cachedResponse, event, request }: { cachedResponse?: Response; event: ExtendableEvent; request: Request }) => {
+    if (cachedResponse) await tellServedFromCache(event, request, cachedResponse);
+    return cachedResponse ?? null;
+  },
+};
+
+async function tellServedFromCache(event: ExtendableEvent, request: Request, response: Response): Promise<void> {
+  const clientId = event instanceof FetchEvent ? event.clientId : '';
+  const client = clientId ? await self.clients.get(clientId) : undefined;
+  const message: WorkerToApp = { type: 'SERVED_FROM_CACHE', url: request.url, cachedAt: response.headers.get(CACHED_AT_HEADER) };
+  client?.postMessage(message);
+}
+
+async function stamp(response: Response): Promise<Response> {
+  const headers = new Headers(response.headers);
+  headers.set(CACHED_AT_HEADER, new Date().toISOString());
+  return new Response(await response.blob(), { status: response.status, statusText: response.statusText, headers });
+}
+
+const strategies = new Map<string, NetworkFirst>();
+
+function strategyFor(userId: string): NetworkFirst {
+  let strategy = strategies.get(userId);
+  if (!strategy) {
+    strategy = new NetworkFirst({
+      cacheName: apiCacheName(userId),
+      networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
+      plugins: [
+        new CacheableResponsePlugin({ statuses: [200] }),
+        new ExpirationPlugin({ maxEntries: MAX_ENTRIES, maxAgeSeconds: MAX_AGE_SECONDS, purgeOnQuotaError: true }),
+        stampPlugin,
+      ],
+    });
+    strategies.set(userId, strategy);
+  }
+  return strategy;
+}
+
+function apiPath(url: URL): string | null {
+  return url.origin === self.location.origin && url.pathname.startsWith(API_PREFIX) ? url.pathname.slice(API_PREFIX.length) : null;
+}
+
+/**
+ * `users/me` tells who the token belongs to, so the worker learns the user from the answer itself
+ * (the app's SET_USER message may come later) and files it in that user's cache only.
+ */
+async function handleMe({ request, event }: RouteHandlerCallbackOptions): Promise<Response> {
+  const network = fetch(request).then(async (response) => {
+    if (response.status !== 200) return response;
+    const userId = await userIdOf(response.clone());
+    if (userId) {
+      await setUser(userId);
+      const cache = await caches.open(apiCacheName(userId));
+      await cache.put(request, await stamp(response.clone()));
+    }
+    return response;
+  });
+  const user = await getUser();
+  const fromCache = async () => {
+    const cached = user ? await caches.match(request, { cacheName: apiCacheName(user) }) : undefined;
+    if (cached) await tellServedFromCache(event as ExtendableEvent, request, cached);
+    return cached;
+  };
+  const timeout = new Promise<undefined>((resolve) => setTimeout(resolve, NETWORK_TIMEOUT_SECONDS * 1000));
+  const first = await Promise.race([network.catch(() => undefined), timeout.then(fromCache)]);
+  if (first) {
+    if ('waitUntil' in event) (event as ExtendableEvent).waitUntil(network.catch(() => undefined));
+    return first;
+  }
+  try {
+    return await network;
+  } catch (error) {
+    const cached = await fromCache();
+    if (cached) return cached;
+    throw error;
+  }
+}
+
+async function userIdOf(response: Response): Promise<string | null> {
+  try {
+    const body = (await response.json()) as { data?: { id?: unknown } };
+    const id = body.data?.id;
+    return typeof id === 'string' || typeof id === 'number' ? String(id) : null;
+  } catch {
+    return null;
+  }
+}
+
+registerRoute(
+  ({ url, request }) => {
+    const path = apiPath(url);
+    return request.method === 'GET' && path !== null && isOfflineCachedApiPath(path);
+  },
+  async (options) => {
+    if (apiPath(options.url) === 'users/me') return handleMe(options);
+    const user = await getUser();
+    return user ? strategyFor(user).handle(options) : fetch(options.request);
+  },
+);
+
+// ---- Messages from the app. ----
+self.addEventListener('message', (event: ExtendableMessageEvent) => {
+  const message = event.data as AppToWorker | undefined;
+  if (!message || typeof message !== 'object') return;
+  switch (message.type) {
+    case 'SKIP_WAITING':
+      void self.skipWaiting();
+      break;
+    case 'SET_USER':
+      event.waitUntil(setUser(message.userId));
+      break;
+    case 'LOGOUT':
+      event.waitUntil(forgetUser(message.userId));
+      break;
+  }
+});
+
+async function forgetUser(userId: string): Promise<void> {
+  strategies.delete(userId);
+  if ((await getUser()) === userId) await setUser(null);
+  await caches.delete(apiCacheName(userId));
+}
+
+// ---- Background Sync: only a hint; the pages' outbox does the sending with the user's token. ----
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+}
+
+self.addEventListener('sync', ((event: SyncEvent) => {
+  if (event.tag !== OUTBOX_SYNC_TAG) return;
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
+      const message: WorkerToApp = { type: 'OUTBOX_SYNC' };
+      for (const client of windows) client.postMessage(message);
+    }),
+  );
+}) as EventListener);

@@ -1,0 +1,70 @@
+import { expect, test } from '@playwright/test';
+import { goOffline, goOnline, launchTablet, login, waitForServiceWorker } from './browser.ts';
+import { DIST_A } from './global-setup.ts';
+import { Api, corpusPdf, freePort, startServer, tempDir, type ServerHandle } from './harness.ts';
+
+let server: ServerHandle;
+const api = new Api(() => server.url);
+const OTHER = { email: 'tecnico@campo.test', password: 'otra-clave-456' };
+
+test.beforeAll(async () => {
+  server = await startServer({ port: await freePort(), dataDir: tempDir('sep-data-'), distDir: DIST_A });
+});
+test.afterAll(async () => server?.stop());
+
+async function processedTable(token: string): Promise<string> {
+  const id = await api.upload(token, corpusPdf('grid-1005.pdf'));
+  for (let i = 0; i < 240; i++) {
+    const doc = (await api.documents(token)).find((d) => d.id === id);
+    if (doc?.status === 'processed') {
+      const [table] = Object.entries(doc.tables_info.by_table).find(([, rows]) => rows > 0) ?? [];
+      if (!table) throw new Error('the fixture PDF produced no rows');
+      return table;
+    }
+    if (doc?.status === 'error') throw new Error('the fixture PDF failed to process');
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('processing did not finish');
+}
+
+test('a table page seen online opens offline with its rows and the offline label; logout removes it', async () => {
+  const adminToken = await api.login();
+  await api.createUser(adminToken, OTHER.email, OTHER.password);
+  const table = await processedTable(adminToken);
+  const meRes = await fetch(`${server.url}/api/users/me`, { headers: { Authorization: `Bearer ${adminToken}` } });
+  const adminId = String(((await meRes.json()) as { data: { id: number } }).data.id);
+
+  const context = await launchTablet(tempDir('sep-prof-'));
+  const page = await context.newPage();
+  await login(page, server.url);
+  await waitForServiceWorker(page);
+  const url = `${server.url}/dashboard/data?table=${table}`;
+  await page.goto(url);
+  const rows = page.locator('table tbody tr');
+  await expect(rows.first()).toBeVisible();
+  const onlineCount = await rows.count();
+  const firstRow = await rows.first().innerText();
+
+  await goOffline(context);
+  await page.reload();
+  await expect(rows.first()).toBeVisible();
+  expect(await rows.count()).toBe(onlineCount);
+  expect(await rows.first().innerText()).toBe(firstRow);
+  await expect(page.getByText(/^Sin conexión — datos del \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/)).toBeVisible();
+  expect(await page.evaluate(() => caches.keys())).toContain(`sep-api-${adminId}`);
+
+  await goOnline(context);
+  await page.reload();
+  await page.getByRole('button', { name: 'Cerrar Sesión' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await expect.poll(() => page.evaluate(() => caches.keys())).not.toContain(`sep-api-${adminId}`);
+
+  // The next user of the tablet, offline, gets none of the previous user's pages.
+  await login(page, server.url, OTHER.email, OTHER.password);
+  await goOffline(context);
+  await page.goto(url);
+  await expect(page.getByRole('heading', { name: 'Datos Extraídos' })).toBeVisible();
+  await expect(page.getByText(firstRow.split('\t')[0] ?? firstRow)).toHaveCount(0);
+  await expect(rows).toHaveCount(0);
+  await context.close();
+});

@@ -1,0 +1,139 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findTable } from '../../src/shared/catalog/index.ts';
+import { startServer, type TestServer } from './helpers.ts';
+
+let s: TestServer;
+let token: string;
+
+/** Stores a processed document with the given CostosDirectos rows, the way the runner does. */
+async function seed(nosolicitud: string, concepts: string[]): Promise<number> {
+  const doc = await s.ctx.documents.insert({ ownerId: 1, originalFilename: `${nosolicitud}.pdf`, storageKey: `k-${nosolicitud}`, sha256: nosolicitud, size: 1 });
+  const table = findTable('CostosDirectos')!;
+  await s.ctx.db.transaction().execute(async (trx) => {
+    await trx.updateTable('documents').set({ status: 'processed', nosolicitud, by_table_json: JSON.stringify({ CostosDirectos: concepts.length }) }).where('id', '=', doc.id).execute();
+    await s.ctx.rows.replaceForDocument(trx, doc.id, nosolicitud, [
+      {
+        table,
+        rows: concepts.map((concepto, i) => ({
+          values: { actividad: '1. PREPARACIÓN', concepto, unidad: 'Jornal', cantidad: i + 1, valor_unitario: 1500.5, valor_total: (i + 1) * 1500.5 },
+          raw: { valor_total: `$ ${((i + 1) * 1500.5).toLocaleString('es-CO')}` },
+        })),
+      },
+    ]);
+  });
+  return doc.id;
+}
+
+beforeAll(async () => {
+  s = await startServer({}, { runJobs: false });
+  token = await s.login();
+  await seed('2025-000123', ['Análisis de suelo', 'Rocería', 'Fertilización con UREA']);
+  await seed('000777', ['Siembra', 'Cosecha; "manual"']);
+  await seed('123456789', ['=cmd|calc', 'Abonadura orgánica']);
+});
+afterAll(() => s.close());
+
+const get = async (url: string) => {
+  const res = await s.api(url, { token });
+  return { status: res.status, body: await res.json() };
+};
+
+describe('tables', () => {
+  it('lists the catalogue with titles, columns and row counts', async () => {
+    const { status, body } = await get('/api/tables');
+    expect(status).toBe(200);
+    expect(body.data).toHaveLength(10);
+    const costos = body.data.find((t: { name: string }) => t.name === 'CostosDirectos');
+    expect(costos.row_count).toBe(7);
+    expect(costos.columns[0]).toEqual({ key: 'nosolicitud', label: 'N° Solicitud', type: 'text' });
+    expect(costos.columns.map((c: { key: string }) => c.key).slice(1)).toEqual(findTable('CostosDirectos')!.columns.map((c) => c.key));
+    expect(body.data.find((t: { name: string }) => t.name === 'CultivoProyecto').row_count).toBe(0);
+  });
+
+  it('pages rows newest document first, rows in document order, flat and typed', async () => {
+    const { body } = await get('/api/tables/CostosDirectos?page=1&page_size=3');
+    expect(body.pagination).toEqual({ page: 1, page_size: 3, total_items: 7, total_pages: 3, has_next: true, has_previous: false });
+    expect(body.data.map((r: { concepto: string }) => r.concepto)).toEqual(['=cmd|calc', 'Abonadura orgánica', 'Siembra']);
+    const first = body.data[0];
+    expect(Object.keys(first)[0]).toBe('nosolicitud');
+    expect(Object.keys(first).slice(1)).toEqual(findTable('CostosDirectos')!.columns.map((c) => c.key));
+    expect(first).toMatchObject({ nosolicitud: '123456789', cantidad: 1, valor_unitario: 1500.5, tipo: null });
+    const last = await get('/api/tables/CostosDirectos?page=3&page_size=3');
+    expect(last.body.data).toHaveLength(1);
+    expect(last.body.pagination).toMatchObject({ has_next: false, has_previous: true });
+    expect((await get('/api/tables/CostosDirectos?page=4&page_size=3')).body.data).toEqual([]);
+  });
+
+  it('groups by request number when asked', async () => {
+    const { body } = await get('/api/tables/CostosDirectos?sort_by_nosolicitud=true&page_size=100');
+    expect(body.data.map((r: { nosolicitud: string }) => r.nosolicitud)).toEqual(['000777', '000777', '123456789', '123456789', '2025-000123', '2025-000123', '2025-000123']);
+  });
+
+  it('searches any cell, case- and accent-insensitively, including raw text and short terms', async () => {
+    const cases: [string, string[]][] = [
+      ['urea', ['Fertilización con UREA']],
+      ['FERTILIZACION', ['Fertilización con UREA']],
+      ['analisis', ['Análisis de suelo']],
+      ['ORGÁNICA', ['Abonadura orgánica']],
+      ['ab', ['Abonadura orgánica']],
+      ['"manual"', ['Cosecha; "manual"']],
+      ['4.501', ['Fertilización con UREA']],
+      ['nothing-like-this', []],
+      ['100%_', []],
+    ];
+    for (const [term, expected] of cases) {
+      const { body } = await get(`/api/tables/CostosDirectos?search=${encodeURIComponent(term)}`);
+      expect(body.data.map((r: { concepto: string }) => r.concepto), term).toEqual(expected);
+      expect(body.pagination.total_items, term).toBe(expected.length);
+    }
+  });
+
+  it('filters by part of the request number, combined with search', async () => {
+    expect((await get('/api/tables/CostosDirectos?nosolicitud=000')).body.pagination.total_items).toBe(5);
+    expect((await get('/api/tables/CostosDirectos?nosolicitud=2025-000')).body.pagination.total_items).toBe(3);
+    expect((await get('/api/tables/CostosDirectos?nosolicitud=000&search=siembra')).body.data.map((r: { concepto: string }) => r.concepto)).toEqual(['Siembra']);
+    expect((await get('/api/tables/CostosDirectos?nosolicitud=999')).body.data).toEqual([]);
+  });
+
+  it('answers 404 Tabla no encontrada for an unknown table and 400 for bad queries', async () => {
+    const res = await get('/api/tables/Inventada');
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ error: 'Tabla no encontrada', code: 'NOT_FOUND' });
+    expect((await get('/api/tables/Inventada/export')).status).toBe(404);
+    for (const q of ['page_size=101', 'page=0', 'sort_by_nosolicitud=quizas', 'foo=bar']) {
+      expect((await get(`/api/tables/CostosDirectos?${q}`)).status, q).toBe(400);
+    }
+    expect((await get('/api/tables/CostosDirectos/export?format=pdf')).status).toBe(400);
+  });
+
+  it('exports CSV with BOM, semicolons, decimal commas, quoting and formula guard', async () => {
+    const res = await s.api('/api/tables/CostosDirectos/export?format=csv', { token });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="CostosDirectos-\d{4}-\d{2}-\d{2}\.csv"/);
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = bytes.subarray(3).toString('utf8').trimEnd().split('\r\n');
+    expect(lines[0]).toBe('N° Solicitud;Actividad;Concepto;Tipo;Unidad;Cantidad;Valor unitario;Valor total');
+    expect(lines).toHaveLength(8);
+    expect(lines).toContain('000777;1. PREPARACIÓN;"Cosecha; ""manual""";;Jornal;2;1500,5;3001');
+    expect(lines.some((l) => l.includes(";'=cmd|calc;"))).toBe(true);
+  });
+
+  it('exports XLSX with typed cells', async () => {
+    const res = await s.api('/api/tables/CostosDirectos/export?format=xlsx&search=urea', { token });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await res.arrayBuffer());
+    const sheet = workbook.getWorksheet('CostosDirectos')!;
+    expect(sheet.rowCount).toBe(2);
+    expect(sheet.getRow(1).getCell(1).value).toBe('N° Solicitud');
+    const row = sheet.getRow(2);
+    expect(row.getCell(1).value).toBe('2025-000123');
+    expect(row.getCell(3).value).toBe('Fertilización con UREA');
+    expect(row.getCell(6).value).toBe(3);
+    expect(row.getCell(8).value).toBeCloseTo(4501.5);
+  });
+});
