@@ -104,11 +104,14 @@ async function fill(dataDir: string, databaseUrl: string | undefined): Promise<{
         )
         .returning(['id', 'nosolicitud'])
         .execute();
-      for (const doc of docs) {
-        const tables = MIX.map(([name, share]) => ({ table: findTable(name)!, rows: rowsFor(findTable(name)!, Math.round(ROWS_PER_DOC * share)) }));
-        await rows.replaceForDocument(trx, doc.id, doc.nosolicitud, tables);
+      const items = docs.flatMap((doc) => {
         if (doc.id === Math.floor(DOCS / 2)) sample = doc.nosolicitud;
-      }
+        return MIX.map(([name, share]) => {
+          const table = findTable(name)!;
+          return { documentId: doc.id, nosolicitud: doc.nosolicitud, table, rows: rowsFor(table, Math.round(ROWS_PER_DOC * share)) };
+        });
+      });
+      await rows.insertRows(trx, items);
     });
     if ((start / batch) % 10 === 0) process.stderr.write(`\rfilled ${start + batch} / ${DOCS} documents`);
   }

@@ -3,19 +3,43 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { layoutMessages } from '../shared/messages/web.ts';
 import { paths } from '../shared/paths.ts';
 import { FullPageSpinner } from '../ui/spinner.tsx';
+import { getToken } from '../lib/token-store.ts';
 import { ProtectedRoute } from './guards/protected-route.tsx';
 // The login page is the first screen of most visits: bundled with the shell, so it renders without
 // waiting for one more request. Everything else is split per route.
 import LoginPage from './routes/login.tsx';
 
+const loadLayout = () => import('./layouts/dashboard-layout.tsx');
+const loadUpload = () => import('./routes/upload.tsx');
+const loadDocuments = () => import('./routes/documents.tsx');
+const loadDocument = () => import('./routes/document.tsx');
+const loadData = () => import('./routes/data.tsx');
+const loadUsers = () => import('./routes/users.tsx');
+
 const UnauthorizedPage = lazy(() => import('./routes/unauthorized.tsx'));
 const NotFoundPage = lazy(() => import('./routes/not-found.tsx'));
-const DashboardLayout = lazy(() => import('./layouts/dashboard-layout.tsx').then((m) => ({ default: m.DashboardLayout })));
-const UploadPage = lazy(() => import('./routes/upload.tsx'));
-const DocumentsPage = lazy(() => import('./routes/documents.tsx'));
-const DocumentPage = lazy(() => import('./routes/document.tsx'));
-const DataPage = lazy(() => import('./routes/data.tsx'));
-const UsersPage = lazy(() => import('./routes/users.tsx'));
+const DashboardLayout = lazy(() => loadLayout().then((m) => ({ default: m.DashboardLayout })));
+const UploadPage = lazy(loadUpload);
+const DocumentsPage = lazy(loadDocuments);
+const DocumentPage = lazy(loadDocument);
+const DataPage = lazy(loadData);
+const UsersPage = lazy(loadUsers);
+
+/**
+ * A signed-in reload of a dashboard page would otherwise fetch the layout and page chunks only
+ * after the session check answers; starting them now runs both in parallel.
+ */
+function preloadDashboard(pathname: string): void {
+  if (!pathname.startsWith(paths.dashboard.root.path) || !getToken()) return;
+  void loadLayout();
+  const page = pathname.slice(paths.dashboard.root.path.length);
+  if (page === '' || page === '/' || page.startsWith('/upload')) void loadUpload();
+  else if (/^\/documents\/./.test(page)) void loadDocument();
+  else if (page.startsWith('/documents')) void loadDocuments();
+  else if (page.startsWith('/data')) void loadData();
+  else if (page.startsWith('/users')) void loadUsers();
+}
+preloadDashboard(window.location.pathname);
 
 /** Spec §2 routes with the §6 guards. */
 export function AppRoutes() {

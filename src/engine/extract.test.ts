@@ -116,3 +116,29 @@ describe('extractPdf statuses', () => {
     ]);
   });
 });
+
+describe('regions that a grid reads badly go to the stream finder', () => {
+  it('regression camelot 12s0324: a header grid over unruled rows is not one stacked lattice row', async () => {
+    // Rules: a header box with column dividers, then only a bottom rule; the body rows are unruled.
+    const lines = [
+      { x0: 50, y0: 100, x1: 350, y1: 100 },
+      { x0: 50, y0: 120, x1: 350, y1: 120 },
+      { x0: 50, y0: 260, x1: 350, y1: 260 },
+      ...[50, 150, 250, 350].map((x) => ({ x0: x, y0: 100, x1: x, y1: 260 })),
+    ];
+    const texts = [
+      { text: 'Delito', x: 53, y: 113 },
+      { text: 'Total', x: 153, y: 113 },
+      { text: 'Menores', x: 253, y: 113 },
+      ...Array.from({ length: 6 }, (_, i) => [
+        { text: `Fila ${i}`, x: 53, y: 140 + i * 20 },
+        { text: `${100 + i}`, x: 153, y: 140 + i * 20 },
+        { text: `${10 + i}`, x: 253, y: 140 + i * 20 },
+      ]).flat(),
+    ];
+    const r = await extractRawTables(await makePdf([{ lines, texts }]));
+    const biggest = r.tables.reduce((m, t) => Math.max(m, t.rows.length), 0);
+    expect(biggest).toBeGreaterThanOrEqual(6);
+    expect(r.tables.some((t) => t.rows.some((row) => row.some((c) => c.includes('Fila 0 Fila 1'))))).toBe(false);
+  });
+});

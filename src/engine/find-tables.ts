@@ -31,13 +31,24 @@ export function isProseBox(c: LatticeCandidate): boolean {
   return cols <= 2 && words / filled.length >= PROSE_WORDS_PER_CELL;
 }
 
+/** Cells holding at least this many lines are stacked rows when several share a row. */
+export const STACKED_CELL_LINES = 5;
+
+/**
+ * A grid whose rules miss the row separators: several cells of one row each hold a stack of
+ * lines (a whole column of values). Text alignment reads such a region better than the grid.
+ */
+export function hasStackedRows(c: LatticeCandidate): boolean {
+  return c.lineCounts.some((row) => row.filter((n) => n >= STACKED_CELL_LINES).length >= 2);
+}
+
 /**
  * Tables of one page: ruled grids first; then the stream finder on what the grids did not
  * claim, so each region is read by the method that fits it.
  */
 export function findPageTables(page: PageContent, stream: StreamFinder | null = findStreamTables): RawTable[] {
   const s = latticeSettings();
-  const candidates = findLatticeCandidates(page, s).filter((c) => c.words.length > 0 && !isProseBox(c));
+  const candidates = findLatticeCandidates(page, s).filter((c) => c.words.length > 0 && !isProseBox(c) && !hasStackedRows(c));
   const lattice = candidatesToTables(page, candidates, s);
   if (!stream) return lattice;
   const exclude = lattice.map((t) => t.bbox);

@@ -38,7 +38,18 @@ function workerEntry(): URL {
   const entry = pkg.exports['./esm/api'];
   const rel = typeof entry === 'object' ? entry.import?.default : undefined;
   const api = new URL(rel ?? './dist/esm/api/index.mjs', pathToFileURL(pkgPath)).href;
-  const code = `import { register } from ${JSON.stringify(api)}; register(); await import(${JSON.stringify(workerUrl.href)});`;
+  // pdf.js is loaded natively before tsx is registered: through tsx's hooks its 6 MB of
+  // JavaScript cost ~300 MB of memory. The fake worker picks up globalThis.pdfjsWorker.
+  const req = createRequire(import.meta.url);
+  const pdfjs = pathToFileURL(req.resolve('pdfjs-dist/legacy/build/pdf.mjs')).href;
+  const pdfjsWorker = pathToFileURL(req.resolve('pdfjs-dist/legacy/build/pdf.worker.mjs')).href;
+  const code = [
+    `globalThis.pdfjsWorker = await import(${JSON.stringify(pdfjsWorker)});`,
+    `await import(${JSON.stringify(pdfjs)});`,
+    `const { register } = await import(${JSON.stringify(api)});`,
+    'register();',
+    `await import(${JSON.stringify(workerUrl.href)});`,
+  ].join('\n');
   return new URL(`data:text/javascript,${encodeURIComponent(code)}`);
 }
 

@@ -8,7 +8,7 @@ export function containsPattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** An FTS5 phrase query for `term` (quotes doubled), so the trigram index does a substring match. */
+/** An FTS5 phrase for `term` (quotes doubled): its words in order, whatever punctuation sits between them. */
 export function ftsPhrase(term: string): string {
   return `"${term.replace(/"/g, '""')}"`;
 }

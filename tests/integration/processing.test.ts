@@ -134,7 +134,8 @@ describe('the server process', () => {
     for (const t of tables) expect(t.row_count, t.name).toBe(detail.tables_info.by_table[t.name] ?? 0);
     const costos = await (await api('/api/tables/CostosDirectos?page_size=100', { token })).json();
     expect(costos.data).toHaveLength(detail.tables_info.by_table.CostosDirectos);
-  });
+    // On PostgreSQL the restarted server waits for the dead one's lease (15 s) to run out.
+  }, 120_000);
 
   it('a second server on the same DATA_DIR refuses to start with a clear message', async () => {
     const s = await startServer({}, { runJobs: false });
@@ -154,5 +155,5 @@ describe('the server process', () => {
       expect(code, name).toBe(2);
       expect(output, name).toContain(`Configuración inválida: ${name}`);
     }
-  });
+  }, 120_000);
 });

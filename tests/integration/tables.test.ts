@@ -7,11 +7,11 @@ let s: TestServer;
 let token: string;
 
 /** Stores a processed document with the given CostosDirectos rows, the way the runner does. */
-async function seed(nosolicitud: string, concepts: string[]): Promise<number> {
+async function seed(nosolicitud: string, concepts: string[], tableName = 'CostosDirectos'): Promise<number> {
   const doc = await s.ctx.documents.insert({ ownerId: 1, originalFilename: `${nosolicitud}.pdf`, storageKey: `k-${nosolicitud}`, sha256: nosolicitud, size: 1 });
-  const table = findTable('CostosDirectos')!;
+  const table = findTable(tableName)!;
   await s.ctx.db.transaction().execute(async (trx) => {
-    await trx.updateTable('documents').set({ status: 'processed', nosolicitud, by_table_json: JSON.stringify({ CostosDirectos: concepts.length }) }).where('id', '=', doc.id).execute();
+    await trx.updateTable('documents').set({ status: 'processed', nosolicitud, by_table_json: JSON.stringify({ [tableName]: concepts.length }) }).where('id', '=', doc.id).execute();
     await s.ctx.rows.replaceForDocument(trx, doc.id, nosolicitud, [
       {
         table,
@@ -31,6 +31,7 @@ beforeAll(async () => {
   await seed('2025-000123', ['Análisis de suelo', 'Rocería', 'Fertilización con UREA']);
   await seed('000777', ['Siembra', 'Cosecha; "manual"']);
   await seed('123456789', ['=cmd|calc', 'Abonadura orgánica']);
+  await seed('555000', ['Urea en otra tabla'], 'CostosIndirectos');
 });
 afterAll(() => s.close());
 
@@ -72,7 +73,10 @@ describe('tables', () => {
 
   it('searches any cell, case- and accent-insensitively, including raw text and short terms', async () => {
     const cases: [string, string[]][] = [
+      // Scoped to the table asked for: the CostosIndirectos row with "Urea" is not here.
       ['urea', ['Fertilización con UREA']],
+      ['fertilizacion con', ['Fertilización con UREA']],
+      ['cosecha manual', ['Cosecha; "manual"']],
       ['FERTILIZACION', ['Fertilización con UREA']],
       ['analisis', ['Análisis de suelo']],
       ['ORGÁNICA', ['Abonadura orgánica']],
@@ -91,6 +95,7 @@ describe('tables', () => {
 
   it('filters by part of the request number, combined with search', async () => {
     expect((await get('/api/tables/CostosDirectos?nosolicitud=000')).body.pagination.total_items).toBe(5);
+    expect((await get('/api/tables/CostosIndirectos?nosolicitud=000')).body.pagination.total_items).toBe(1);
     expect((await get('/api/tables/CostosDirectos?nosolicitud=2025-000')).body.pagination.total_items).toBe(3);
     expect((await get('/api/tables/CostosDirectos?nosolicitud=000&search=siembra')).body.data.map((r: { concepto: string }) => r.concepto)).toEqual(['Siembra']);
     expect((await get('/api/tables/CostosDirectos?nosolicitud=999')).body.data).toEqual([]);

@@ -41,6 +41,18 @@ describe('classifyDocument', () => {
     expect(doc.rows).toEqual({});
   });
 
+  it('never takes an untitled applicant block for the loan terms', () => {
+    const doc = classifyDocument([], [
+      rawTable([
+        ['Solicitante', 'Wilson Rojas Rojas', 'Municipio', 'Piendamó'],
+        ['Monto solicitado', '$ 375.500.000', 'Plazo', '12 meses'],
+        ['Tasa', '11,60% E.A.', 'Fecha de radicación', '19/01/2024'],
+      ]),
+    ]);
+    expect(doc.tables[0]!.table).toBe('other');
+    expect(doc.header).toMatchObject({ solicitante: 'Wilson Rojas Rojas', monto_solicitado: 375500000, plazo_meses: 12, fecha_solicitud: '2024-01-19' });
+  });
+
   it('classifies by header alone when there is no title', () => {
     const doc = classifyDocument([], [
       rawTable([

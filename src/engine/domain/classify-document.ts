@@ -58,7 +58,7 @@ function missingColumns(table: CatalogTable, present: readonly (string | undefin
 export function classifyDocument(pages: PageContent[], tables: RawTable[]): DocumentClassification {
   const lines = pages.flatMap((p) => pageLines(p));
   const style = documentStyle(tables, lines);
-  const joined = joinContinuations(tables);
+  const joined = joinContinuations(tables, pages);
   const classified: ClassifiedTable[] = [];
   const rows: Record<string, TableRow[]> = {};
   const add = (name: string, read: RowsRead) => {
@@ -100,10 +100,17 @@ export function classifyDocument(pages: PageContent[], tables: RawTable[]): Docu
   const tableBoxes = (page: number): Box[] => joined.filter((t) => t.page === page).map((t) => t.bbox);
   if (!rows[PLAN]) {
     const free = pages.flatMap((p) => pageLines(p, tableBoxes(p.page)));
-    const read = planFromLines(free, style);
-    if (read) add(PLAN, read);
+    const found = planFromLines(free, style);
+    if (found) {
+      add(PLAN, found.read);
+      const table = findTable(PLAN)!;
+      const present = Object.keys(found.read.rows[0] ?? {});
+      classified.push({ raw: found.raw, table: PLAN, rows: found.read.rows, rawRows: found.read.rawRows, quality: quality(found.raw, PLAN, found.read, missingColumns(table, present, false), table) });
+    }
   }
 
+  // Document order: page, then top to bottom (the block read from lines joins at its place).
+  classified.sort((a, b) => a.raw.page - b.raw.page || a.raw.bbox.y0 - b.raw.bbox.y0);
   const others = classified.filter((c) => c.table === 'other').map((c) => c.raw);
   const freeLines = pages.flatMap((p) => pageLines(p, tableBoxes(p.page)));
   const header = readHeaderFields(freeLines, others, style);

@@ -2,6 +2,7 @@ import { CATALOG, findTable, type CatalogTable } from '../../shared/catalog/inde
 import type { RawTable } from '../types.ts';
 import { parseDate } from '../values/dates.ts';
 import { composeHeaderLabels, isPeriodLabel, isTotalLabel, mapColumns, ownHeaderLabels, type ColumnMapping } from './header-match.ts';
+import { HEADER_FIELDS } from './header-fields.ts';
 import { pairsInColumns, pairsInRow, type LabelCatalog, type Pair } from './key-value.ts';
 import { fold, rowShape } from './text.ts';
 import { CASH_FLOW, matchTitle, titleOf, type TitleMatch } from './titles.ts';
@@ -21,6 +22,8 @@ const MIN_MARGIN_UNTITLED = 6;
 const MIN_MAPPED_TITLED = 2;
 const MIN_PERIODS = 2;
 const MIN_PAIRS_UNTITLED = 3;
+/** Header fields that only an applicant block prints. */
+const APPLICANT_KEYS = ['solicitante', 'documento_identidad', 'departamento', 'municipio', 'vereda', 'predio'];
 
 export type Decision =
   | { kind: 'other'; title?: TitleMatch }
@@ -154,7 +157,10 @@ export function decideTable(raw: RawTable): Decision {
       if (decision) return decision;
     }
   }
-  for (const table of CATALOG.filter((t) => t.layout === 'keyvalue')) {
+  // Untitled label/value blocks: the applicant block also prints `Monto solicitado` and `Plazo`,
+  // so a block naming the applicant is not the loan terms.
+  const applicant = raw.rows.flatMap((row) => pairsInRow(row, HEADER_FIELDS)).filter((p) => APPLICANT_KEYS.includes(p.key));
+  for (const table of applicant.length ? [] : CATALOG.filter((t) => t.layout === 'keyvalue')) {
     const pairs = keyValuePairs(raw, table);
     if (pairs.length >= MIN_PAIRS_UNTITLED) return { kind: 'keyvalue', table, title, pairs };
   }

@@ -1,5 +1,6 @@
-import type { RawTable } from '../types.ts';
+import type { Box, PageContent, RawTable } from '../types.ts';
 import { isDataCell } from './classify-table.ts';
+import { pageLines } from './page-lines.ts';
 import { looseKey, rowShape } from './text.ts';
 import { matchTitle, titleOf } from './titles.ts';
 
@@ -7,6 +8,23 @@ import { matchTitle, titleOf } from './titles.ts';
 const HEADER_ROWS_COMPARED = 3;
 
 const rowKey = (row: readonly string[]): string => looseKey(row.join(' '));
+/** A section title left alone at the foot of a page sits within this many line heights of the table. */
+const ORPHAN_LINES = 2.5;
+const OUTLINE_TITLE = /^(?:\d+(?:\.\d+)*\.?|[a-z]\))\s+[^\d]+$/iu;
+
+/**
+ * A section title printed under the table's last row at the foot of the page, whose items start
+ * on the next page (a widowed heading): the finder leaves it out of both tables.
+ */
+function orphanSection(page: PageContent | undefined, bbox: Box): string | undefined {
+  if (!page) return undefined;
+  const lines = pageLines(page).filter((l) => l.y0 >= bbox.y1 - 1 && l.x0 >= bbox.x0 - 2 && l.x1 <= bbox.x1 + 2);
+  const first = lines.sort((a, b) => a.y0 - b.y0)[0];
+  if (!first) return undefined;
+  const height = first.y1 - first.y0;
+  if (first.y0 - bbox.y1 > ORPHAN_LINES * height) return undefined;
+  return OUTLINE_TITLE.test(first.text) && !matchTitle(first.text) ? first.text : undefined;
+}
 
 function lastPage(t: RawTable): number {
   return Math.max(t.page, ...t.pages);
@@ -23,14 +41,17 @@ function hasOwnTitle(t: RawTable): boolean {
  * own and as many columns as the previous page's last table, either repeating its header (which
  * is dropped) or starting straight with data.
  */
-export function joinContinuations(tables: readonly RawTable[]): RawTable[] {
+export function joinContinuations(tables: readonly RawTable[], pages: readonly PageContent[] = []): RawTable[] {
   const out: RawTable[] = [];
+  // The box of each output table on its last page, where a widowed section title would sit.
+  const lastBox = new Map<RawTable, Box>();
   for (const t of tables) {
     const prev = out[out.length - 1];
     const firstOnPage = !out.some((o) => o.page === t.page);
     const width = (x: RawTable) => Math.max(0, ...x.rows.map((r) => r.length));
     if (!prev || !firstOnPage || t.page !== lastPage(prev) + 1 || width(prev) !== width(t) || hasOwnTitle(t)) {
       out.push(t);
+      lastBox.set(t, t.bbox);
       continue;
     }
     const header = new Set(prev.rows.slice(0, HEADER_ROWS_COMPARED).map(rowKey).filter(Boolean));
@@ -45,14 +66,19 @@ export function joinContinuations(tables: readonly RawTable[]): RawTable[] {
     const startsWithData = (t.rows[drop] ?? []).some(isDataCell);
     if (drop === 0 && !startsWithData) {
       out.push(t);
+      lastBox.set(t, t.bbox);
       continue;
     }
-    out[out.length - 1] = {
+    const orphan = orphanSection(pages.find((p) => p.page === lastPage(prev)), lastBox.get(prev) ?? prev.bbox);
+    const sectionRow = orphan ? [[orphan, ...Array.from({ length: width(t) - 1 }, () => '')]] : [];
+    const joined: RawTable = {
       ...prev,
       pages: [...new Set([...prev.pages, ...t.pages, t.page])].sort((a, b) => a - b),
-      rows: [...prev.rows, ...t.rows.slice(drop)],
+      rows: [...prev.rows, ...sectionRow, ...t.rows.slice(drop)],
       confidence: Math.min(prev.confidence, t.confidence),
     };
+    out[out.length - 1] = joined;
+    lastBox.set(joined, t.bbox);
   }
   return out;
 }

@@ -90,6 +90,13 @@ describe('continuations', () => {
     expect(joinContinuations([first, next])).toHaveLength(1);
   });
 
+  it('stream-2006: a section title widowed at the foot of the page opens the rows of the next page', () => {
+    const foot = page([[100 + 14 * first.rows.length + 4, [[40, '5. COSECHA Y POSCOSECHA']]]]);
+    const next = rawTable([header, ['Empaques', 'Unidad', '1.226', '3.000,00', '3.678.000,00', 'Insumo']], [], 2, 'stream');
+    const doc = classifyDocument([foot], [first, next]);
+    expect(doc.rows.CostosDirectos!.map((r) => r.actividad)).toEqual(['Cosecha', '5. COSECHA Y POSCOSECHA']);
+  });
+
   it('keeps apart a next-page table with its own title', () => {
     const next = rawTable([header, ['Transporte', 'Flete', '15', '320.000,00', '4.800.000,00', 'Maquinaria']], ['COSTOS INDIRECTOS'], 2);
     expect(joinContinuations([first, next])).toHaveLength(2);
@@ -123,6 +130,31 @@ describe('continuations', () => {
     expect(doc.rows.CostosDirectos).toEqual([
       { actividad: '1. ADECUACIÓN DEL TERRENO', concepto: 'Análisis de suelo', tipo: 'Insumo', unidad: 'Unidad', cantidad: 1, valor_unitario: 145000, valor_total: 145000 },
     ]);
+  });
+});
+
+describe('number style', () => {
+  it('is decided for the whole document: 1,500 is 1500 where the document writes 25,600,000', () => {
+    const doc = classifyDocument([], [
+      rawTable(
+        [
+          ['Producto', 'Variedad', 'Área (ha)', 'Precio unitario', 'Valor total'],
+          ['Mora', 'Castilla', '1.50', '1,500', '$25,600,000'],
+        ],
+        ['INFORMACIÓN DEL CULTIVO'],
+      ),
+    ]);
+    expect(doc.quality.numberStyle).toBe('us');
+    expect(doc.rows.CultivoProyecto).toEqual([{ cultivo: 'Mora', variedad: 'Castilla', area_ha: 1.5, precio_unitario: 1500, valor_produccion: 25600000 }]);
+  });
+
+  it('counts and keeps as text a cell that does not parse', () => {
+    const doc = classifyDocument([], [
+      rawTable([['CONCEPTO', '%', 'VALOR'], ['Imprevistos', '5,00%', 'por definir']], ['COSTOS INDIRECTOS']),
+    ]);
+    expect(doc.rows.CostosIndirectos).toEqual([{ concepto: 'Imprevistos', porcentaje: 5, valor: 'por definir' }]);
+    expect(doc.tables[0]!.quality.unparsedCells).toBe(1);
+    expect(doc.tables[0]!.quality.warnings[0]).toMatch(/1 celda no se pudo leer/);
   });
 });
 

@@ -17,7 +17,7 @@ export const HEADER_FIELDS: LabelCatalog = [
   { key: 'oficina', labels: ['Oficina', 'Sucursal', 'Oficina / Sucursal', 'Agencia'] },
   { key: 'asesor', labels: ['Asesor', 'Asesor comercial', 'Técnico responsable', 'Técnico', 'Funcionario', 'Ejecutivo'] },
   { key: 'linea', labels: ['Línea', 'Línea de crédito'] },
-  { key: 'destino', labels: ['Destino', 'Rubro', 'Destino del crédito', 'Destinación'] },
+  { key: 'destino', labels: ['Destino', 'Rubro', 'Destino / Rubro', 'Rubro / Destino', 'Destino del crédito', 'Destinación'] },
   { key: 'tipo_productor', labels: ['Tipo de productor', 'Tipo productor', 'Clase de productor'] },
   { key: 'monto_solicitado', labels: ['Monto solicitado', 'Valor solicitado', 'Monto', 'Valor del crédito'] },
   { key: 'plazo_meses', labels: ['Plazo', 'Plazo (meses)'] },

@@ -1,4 +1,5 @@
 import { findTable, type CatalogTable, type TableRow } from '../../shared/catalog/index.ts';
+import type { RawTable } from '../types.ts';
 import type { NumberStyle } from '../values/numbers.ts';
 import { cleanText, parseCell } from '../values/parse-cell.ts';
 import { rateToPercent } from '../values/percent.ts';
@@ -71,7 +72,13 @@ export function planFromPairs(table: CatalogTable, pairs: readonly Pair[], style
 const labels = (): LabelCatalog => planTable().columns.filter((c) => c.headers.length).map((c) => ({ key: c.key, labels: c.headers }));
 
 /** The block as text lines under its title, when no table holds it. */
-export function planFromLines(lines: readonly PageLine[], style: NumberStyle): RowsRead | undefined {
+export interface PlanFromLines {
+  read: RowsRead;
+  /** The block as a key-value table, so it is reported like any table found. */
+  raw: RawTable;
+}
+
+export function planFromLines(lines: readonly PageLine[], style: NumberStyle): PlanFromLines | undefined {
   const catalog = labels();
   for (let i = 0; i < lines.length; i++) {
     if (matchTitle(lines[i]!.text)?.name !== PLAN) continue;
@@ -94,7 +101,19 @@ export function planFromLines(lines: readonly PageLine[], style: NumberStyle): R
     const typedPairs = sound.filter((p) => typeOf.get(p.key) !== 'text');
     if (typedPairs.length < MIN_TYPED_PAIRS) continue;
     const read = planFromPairs(planTable(), sound, style);
-    if (read.rows.length) return read;
+    if (!read.rows.length) continue;
+    const used = block.slice(0, Math.max(valueAt + 1, 1));
+    const all = [lines[i]!, ...block];
+    const raw: RawTable = {
+      page: lines[i]!.page,
+      pages: [lines[i]!.page],
+      bbox: { x0: Math.min(...all.map((l) => l.x0)), y0: block[0]?.y0 ?? lines[i]!.y1, x1: Math.max(...all.map((l) => l.x1)), y1: (used[used.length - 1] ?? lines[i]!).y1 },
+      rows: sound.map((p) => [p.label, p.value]),
+      method: 'keyvalue',
+      confidence: sound.length / planTable().columns.length,
+      context: [lines[i]!.text],
+    };
+    return { read, raw };
   }
   return undefined;
 }

@@ -82,3 +82,57 @@ export function snappedToMerged(segments: readonly Segment[], s: LatticeSettings
   }
   return out.filter((e) => (e.orientation === 'h' ? e.x1 - e.x0 : e.y1 - e.y0) >= s.edgeMinLength);
 }
+
+function transpose(e: Segment): Segment {
+  return { x0: e.y0, x1: e.y1, y0: e.x0, y1: e.x1, orientation: e.orientation === 'h' ? 'v' : 'h' };
+}
+
+/**
+ * Vertical sides a grid implies but does not draw: when horizontal rules stop at a common x with
+ * no vertical rule there, and real vertical rules run across the same rows, the rules' ends are
+ * the table's missing outer frame (spreadsheets printed without a border).
+ */
+function impliedSides(edges: readonly Segment[], s: LatticeSettings): Segment[] {
+  const tol = s.intersectionTolerance;
+  const hs = edges.filter((e) => e.orientation === 'h');
+  const vs = edges.filter((e) => e.orientation === 'v');
+  const touchesVertical = (x: number, y: number) =>
+    vs.some((v) => Math.abs(v.x0 - x) <= tol && y >= v.y0 - tol && y <= v.y1 + tol);
+  const out: Segment[] = [];
+  for (const side of ['x0', 'x1'] as const) {
+    const dangling = hs.filter((h) => !touchesVertical(h[side], h.y0));
+    const ends = clusterMeans(
+      dangling.map((h) => h[side]),
+      s.snapTolerance,
+    );
+    const groups = new Map<number, Segment[]>();
+    for (const h of dangling) {
+      const x = ends.get(h[side]) ?? h[side];
+      const list = groups.get(x);
+      if (list) list.push(h);
+      else groups.set(x, [h]);
+    }
+    for (const [x, group] of groups) {
+      if (group.length < 3) continue;
+      group.sort((a, b) => a.y0 - b.y0);
+      for (let i = 1; i < group.length; i++) {
+        const a = group[i - 1] as Segment;
+        const b = group[i] as Segment;
+        // Only between rules that a real vertical rule also crosses: inside a table, not between two.
+        const inside = vs.some(
+          (v) => v.y0 <= a.y0 + tol && v.y1 >= b.y0 - tol && v.x0 > Math.max(a.x0, b.x0) && v.x0 < Math.min(a.x1, b.x1),
+        );
+        if (inside) out.push({ x0: x, x1: x, y0: a.y0, y1: b.y0, orientation: 'v' });
+      }
+    }
+  }
+  return out;
+}
+
+/** Adds the outer frame a grid implies on each side (see impliedSides), then re-joins rules. */
+export function mergedToFramed(edges: readonly Segment[], s: LatticeSettings): Segment[] {
+  const sides = impliedSides(edges, s);
+  const tops = impliedSides(edges.map(transpose), s).map(transpose);
+  if (!sides.length && !tops.length) return [...edges];
+  return snappedToMerged([...edges, ...sides, ...tops], s);
+}

@@ -1,7 +1,7 @@
 import type { Box, PageContent, RawTable, Segment, TextChunk } from '../types.ts';
 import { contextAbove } from '../text/context.ts';
 import { cellsToTables, edgesToIntersections, intersectionsToCells } from './cells.ts';
-import { fillsToSegments, segmentsToSnapped, snappedToMerged } from './edges.ts';
+import { fillsToSegments, mergedToFramed, segmentsToSnapped, snappedToMerged } from './edges.ts';
 import { cellsToGrid, gridToRows, type Grid } from './grid.ts';
 import { latticeSettings, type LatticeSettings } from './settings.ts';
 
@@ -9,6 +9,8 @@ import { latticeSettings, type LatticeSettings } from './settings.ts';
 export interface LatticeCandidate {
   grid: Grid;
   rows: string[][];
+  /** Text lines per cell at its top-left position. */
+  lineCounts: number[][];
   /** The words placed in its cells. */
   words: TextChunk[];
 }
@@ -16,7 +18,8 @@ export interface LatticeCandidate {
 /** The rules of a page (strokes, thin fills and, optionally, the sides of fills), joined. */
 export function pageToEdges(page: PageContent, s: LatticeSettings): Segment[] {
   const raw = s.useFillEdges ? [...page.segments, ...fillsToSegments(page.fills)] : page.segments;
-  return snappedToMerged(segmentsToSnapped(raw, s), s);
+  const merged = snappedToMerged(segmentsToSnapped(raw, s), s);
+  return s.impliedFrame ? mergedToFramed(merged, s) : merged;
 }
 
 /** Every grid the rules of a page form, with the words of each cell. */
@@ -28,8 +31,8 @@ export function findLatticeCandidates(page: PageContent, s: LatticeSettings): La
   for (const group of cellsToTables(cells)) {
     const grid = cellsToGrid(group);
     if (grid.ys.length - 1 < s.minRows || grid.xs.length - 1 < s.minCols) continue;
-    const { rows, used } = gridToRows(grid, page.chunks);
-    out.push({ grid, rows, words: [...used] });
+    const { rows, lineCounts, used } = gridToRows(grid, page.chunks);
+    out.push({ grid, rows, lineCounts, words: [...used] });
   }
   return out;
 }

@@ -1,5 +1,5 @@
 import type { Box, TextChunk } from '../types.ts';
-import { joinWords } from '../text/join-words.ts';
+import { groupLines, joinWords } from '../text/join-words.ts';
 
 /** A cell placed on its table's grid; a spanning cell covers rows r0..r1-1 and columns c0..c1-1. */
 export interface GridCell extends Box {
@@ -68,6 +68,8 @@ function slot(bounds: readonly number[], v: number): number {
 
 export interface FilledGrid {
   rows: string[][];
+  /** Text lines in each cell, at the cell's top-left position (0 elsewhere). */
+  lineCounts: number[][];
   /** Chunks that fell inside a cell. */
   used: Set<TextChunk>;
 }
@@ -91,13 +93,16 @@ export function gridToRows(grid: Grid, chunks: readonly TextChunk[]): FilledGrid
     used.add(ch);
   }
   const rows = grid.owner.map((row) => row.map(() => ''));
+  const lineCounts = grid.owner.map((row) => row.map(() => 0));
   grid.cells.forEach((cell, i) => {
     const words = perCell[i] ?? [];
     if (!words.length) return;
     const target = rows[cell.r0];
     if (target) target[cell.c0] = cellText(words);
+    const counts = lineCounts[cell.r0];
+    if (counts) counts[cell.c0] = groupLines(words.filter((w) => w.upright)).length;
   });
-  return { rows, used };
+  return { rows, lineCounts, used };
 }
 
 /** Upright words in reading order; sideways words (vertical headers) follow in their own order. */

@@ -120,3 +120,26 @@ describe('findLatticeTables', () => {
     expect(() => findLatticeTables(page([], []), { snapTolerance: -1 })).toThrow(RangeError);
   });
 });
+
+describe('implied outer frame (regression: tabula spreadsheet_no_bounding_frame)', () => {
+  it('closes a grid whose rules run past the last vertical rule on the left', () => {
+    // Rows ruled from x=0, vertical rules only from x=100: the label column has no left border.
+    const ys = [0, 20, 40, 60];
+    const segs = [...ys.map((y) => h(y, 0, 200)), v(100, 0, 60), v(150, 0, 60), v(200, 0, 60)];
+    const words = [word('COTTON', 40, 30), word('1', 125, 30), word('2', 175, 30), word('RICE', 40, 50), word('3', 125, 50), word('4', 175, 50)];
+    const rows = findLatticeTables(page(segs, words))[0]?.rows;
+    expect(rows?.slice(1)).toEqual([
+      ['COTTON', '1', '2'],
+      ['RICE', '3', '4'],
+    ]);
+  });
+
+  it('does not bridge two separate tables through the implied frame', () => {
+    const a = [h(0, 0, 200), h(20, 0, 200), h(40, 0, 200), v(100, 0, 40), v(200, 0, 40)];
+    const b = [h(300, 0, 200), h(320, 0, 200), h(340, 0, 200), v(100, 300, 340), v(200, 300, 340)];
+    const words = [word('a', 50, 10), word('b', 150, 10), word('c', 150, 30), word('d', 50, 310), word('e', 150, 310), word('f', 150, 330)];
+    const tables = findLatticeTables(page([...a, ...b], words));
+    expect(tables).toHaveLength(2);
+    expect(tables.map((t) => t.bbox.y1 - t.bbox.y0)).toEqual([40, 40]);
+  });
+});

@@ -13,6 +13,8 @@ export interface LatticeSettings {
   minCols: number;
   /** Filled rectangles contribute their sides as rules (cells drawn as shaded boxes). */
   useFillEdges: boolean;
+  /** Rules that stop at a common line with no rule across their ends imply an outer frame there. */
+  impliedFrame: boolean;
   /** Text lines above a table kept as its context. */
   contextLines: number;
   /** How far above a table (points) a context line may sit. */
@@ -27,6 +29,7 @@ export const LATTICE_DEFAULTS: Readonly<LatticeSettings> = Object.freeze({
   minRows: 2,
   minCols: 2,
   useFillEdges: false,
+  impliedFrame: true,
   contextLines: 3,
   contextMaxDistance: 60,
 });

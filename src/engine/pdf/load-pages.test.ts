@@ -40,6 +40,7 @@ describe('loadPages', () => {
           { x: 50, y: 150, w: 200, h: 20, fill: [0.9, 0.9, 0.9] }, // a shaded band
           { x: 0, y: 0, w: 595, h: 842, fill: [1, 1, 1] }, // white page background
         ],
+        texts: [{ text: 'Saldo', x: 60, y: 120 }],
       },
     ]);
     const page = (await loadPages(bytes)).pages[0];
@@ -70,6 +71,12 @@ describe('loadPages', () => {
     const firstRow = page?.chunks.filter((c) => c.text === '0') ?? [];
     const lastRow = page?.chunks.filter((c) => c.text === '4') ?? [];
     expect(firstRow[0]?.y0 ?? 0).toBeLessThan(lastRow[0]?.y0 ?? 0);
+  });
+
+  it('skips the drawing of pages without text (scans need no image decoding)', async () => {
+    const page = (await loadPages(await makePdf([{ rects: [{ x: 50, y: 100, w: 200, h: 0.8 }] }]))).pages[0];
+    expect(page?.chunks).toEqual([]);
+    expect(page?.segments).toEqual([]);
   });
 
   it('stops at maxPages and reports progress per page', async () => {

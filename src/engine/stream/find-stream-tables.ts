@@ -36,6 +36,24 @@ function boundsOf(lines: readonly TextLine[]): Box {
 }
 
 /**
+ * Heights of horizontal rules and shaded-band edges that run across most of the box: a table
+ * drawn with only row rules or zebra stripes marks its rows with them.
+ */
+function rulesAcross(page: PageContent, bbox: Box, settings: StreamSettings): number[] {
+  const need = settings.ruleWidthShare * (bbox.x1 - bbox.x0);
+  const across = (x0: number, x1: number): boolean => Math.min(x1, bbox.x1) - Math.max(x0, bbox.x0) >= need;
+  const ys: number[] = [];
+  for (const s of page.segments) {
+    if (s.orientation === 'h' && across(s.x0, s.x1) && s.y0 > bbox.y0 && s.y0 < bbox.y1) ys.push(s.y0);
+  }
+  for (const f of page.fills) {
+    if (!across(f.x0, f.x1)) continue;
+    for (const y of [f.y0, f.y1]) if (y > bbox.y0 && y < bbox.y1) ys.push(y);
+  }
+  return ys.sort((a, b) => a - b);
+}
+
+/**
  * How sure we are: many rows that fill most columns make a convincing table; a few sparse rows
  * over two columns could be anything laid out in two blocks.
  */
@@ -52,7 +70,7 @@ function confidenceOf(cells: readonly string[][]): number {
 function regionToTable(page: PageContent, region: Region, settings: StreamSettings): Omit<RawTable, 'context'> | undefined {
   const rivers = linesToRivers(region.lines, settings);
   if (rivers.length === 0) return undefined;
-  const cells = rowsToCells(linesToRows(region.lines, rivers, settings));
+  const cells = rowsToCells(linesToRows(region.lines, rivers, settings, rulesAcross(page, boundsOf(region.lines), settings)));
   const structured = cells.filter((r) => r.filter((c) => c !== '').length >= 2).length;
   if ((cells[0]?.length ?? 0) < 2 || structured < settings.minTableRows) return undefined;
   const bbox = boundsOf(region.lines);

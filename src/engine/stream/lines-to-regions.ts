@@ -86,6 +86,13 @@ export function blockToRegion(block: readonly TextLine[], settings: StreamSettin
   if (first < 0) return undefined;
   let last = block.length - 1;
   while (block[last]!.phrases.length < 2) last--;
+  // Lines set tight under the last row continue its cells (a long value wrapped over lines).
+  while (last + 1 < block.length) {
+    const next = block[last + 1]!;
+    const prev = block[last]!;
+    if (next.yc - prev.yc > settings.wrapLineEm * Math.max(prev.size, next.size)) break;
+    last++;
+  }
   const structure = block.slice(first, last + 1).filter((l) => l.phrases.length >= 2);
   if (structure.length < settings.minTableRows) return undefined;
   const left = Math.min(...structure.map((l) => l.x0));

@@ -46,7 +46,8 @@ function cutsAtRivers(words: readonly TextChunk[], rivers: readonly River[]): Se
       const prev = words[i - 1]!;
       if (CURRENCY_SIGN.test(prev.text)) continue;
       const overlap = Math.min(words[i]!.x0, r.x1) - Math.max(prev.x1, r.x0);
-      if (overlap > bestOverlap) {
+      // On a tie the rightmost gap wins: a cell that overflows is the left one running long.
+      if (overlap > 0 && overlap >= bestOverlap) {
         bestOverlap = overlap;
         best = i;
       }
@@ -75,14 +76,22 @@ function median(values: number[]): number | undefined {
  * pitch and only continues cells that row already has (a wrapped cell, a two-line header). A
  * section title keeps its own row because it sits at the usual pitch.
  */
-export function linesToRows(lines: readonly TextLine[], rivers: readonly River[], settings: StreamSettings): RowWords[] {
+export function linesToRows(
+  lines: readonly TextLine[],
+  rivers: readonly River[],
+  settings: StreamSettings,
+  rules: readonly number[] = [],
+): RowWords[] {
   const lineCells = lines.map((l) => lineToCells(l, rivers));
+  const ruleBetween = (upper: TextLine, lower: TextLine): boolean => rules.some((y) => y > upper.yc && y < lower.yc);
+  if (rules.length > 0 && isRuledByRow(lines, ruleBetween, settings)) return rowsBetweenRules(lines, lineCells, ruleBetween);
   const pitches: number[] = [];
   for (let i = 1; i < lines.length; i++) {
     if (lines[i]!.phrases.length >= 2 && lines[i - 1]!.phrases.length >= 2) pitches.push(lines[i]!.yc - lines[i - 1]!.yc);
   }
   const usualPitch = median(pitches) ?? Infinity;
   const isTight = (upper: TextLine, lower: TextLine): boolean =>
+    !ruleBetween(upper, lower) &&
     lower.yc - upper.yc < settings.wrapPitchShare * usualPitch && lower.yc - upper.yc < 1.6 * Math.max(upper.size, lower.size);
   const continues = (part: TextChunk[][], whole: TextChunk[][]): boolean => {
     const filled = filledColumns(part);
@@ -119,6 +128,32 @@ export function linesToRows(lines: readonly TextLine[], rivers: readonly River[]
       rows.push({ cells: cells.map((c) => [...c]), lines: [...carried, line] });
     }
   }
+  return rows;
+}
+
+/** Rules drawn between most pairs of neighbouring rows: the table marks its rows itself. */
+function isRuledByRow(lines: readonly TextLine[], ruleBetween: (a: TextLine, b: TextLine) => boolean, settings: StreamSettings): boolean {
+  const structure = lines.filter((l) => l.phrases.length >= 2);
+  let ruled = 0;
+  for (let i = 1; i < structure.length; i++) if (ruleBetween(structure[i - 1]!, structure[i]!)) ruled++;
+  return structure.length >= 3 && ruled >= settings.ruledRowShare * (structure.length - 1);
+}
+
+/** Every line between the same two rules belongs to one row. */
+function rowsBetweenRules(
+  lines: readonly TextLine[],
+  lineCells: readonly TextChunk[][][],
+  ruleBetween: (a: TextLine, b: TextLine) => boolean,
+): RowWords[] {
+  const rows: RowWords[] = [];
+  lines.forEach((line, i) => {
+    const row = rows[rows.length - 1];
+    const prev = lines[i - 1];
+    if (row && prev && !ruleBetween(prev, line)) {
+      lineCells[i]!.forEach((c, k) => row.cells[k]!.push(...c));
+      row.lines.push(line);
+    } else rows.push({ cells: lineCells[i]!.map((c) => [...c]), lines: [line] });
+  });
   return rows;
 }
 

@@ -39,6 +39,12 @@ export interface StreamSettings {
   bridgeShare: number;
   /** Line pitch below this share of the region's usual row pitch marks a wrapped cell line. */
   wrapPitchShare: number;
+  /** Line pitch (× size) up to which a line under a table's last row continues it. */
+  wrapLineEm: number;
+  /** A horizontal rule or band edge this share of a table's width wide separates its rows. */
+  ruleWidthShare: number;
+  /** When rules separate this share of consecutive rows, every line between two rules is one row. */
+  ruledRowShare: number;
   /** A spanning header line above the table joins it when at most this far (× size). */
   headerGapEm: number;
   /** Text lines kept above a table as its context. */
@@ -66,6 +72,9 @@ export const DEFAULT_STREAM_SETTINGS: Readonly<StreamSettings> = Object.freeze({
   alignedShare: 0.6,
   alignTolEm: 0.2,
   wrapPitchShare: 0.8,
+  wrapLineEm: 1.3,
+  ruleWidthShare: 0.6,
+  ruledRowShare: 0.7,
   headerGapEm: 1.6,
   contextLines: 3,
   contextMaxEm: 8,
@@ -80,7 +89,7 @@ export function resolveStreamSettings(overrides: Partial<StreamSettings> = {}): 
     }
   }
   if (s.minTableRows < 2) throw new Error('stream settings: minTableRows must be at least 2');
-  if (s.bridgeShare >= 1 || s.alignedShare > 1 || s.bodyPhraseShare > 1 || s.proseWidthShare > 1 || s.wrapPitchShare > 1) {
+  if (s.bridgeShare >= 1 || s.alignedShare > 1 || s.bodyPhraseShare > 1 || s.proseWidthShare > 1 || s.wrapPitchShare > 1 || s.ruleWidthShare > 1 || s.ruledRowShare > 1) {
     throw new Error('stream settings: shares must be below 1');
   }
   return s;

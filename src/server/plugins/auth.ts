@@ -36,8 +36,8 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
       throw badRequest('INVALID_TIMEZONE_OFFSET', 'La zona horaria enviada no es válida.', 'X-Timezone-Offset must be minutes between -840 and 840');
     }
     const config = request.routeOptions.config;
-    // Unknown /api routes fall through to the 404 handler without an auth check.
-    if (!request.routeOptions.url || config.public) return;
+    // Unknown /api paths (no route, or the static files' wildcard) get the JSON 404, no auth check.
+    if (!request.routeOptions.url?.startsWith('/api/') || config.public) return;
     const token = bearer(request);
     if (!token) throw unauthenticated();
     const user = await ctx.sessions.userFor(token);

@@ -17,7 +17,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     // The web build writes .br/.gz siblings (vite.config.ts `precompress`); serve them when accepted.
     preCompressed: true,
     setHeaders(res, filePath) {
-      const rel = path.relative(distDir, filePath).split(path.sep).join('/');
+      // A precompressed sibling (index.html.br) must be cached like the file it stands for.
+      const rel = path.relative(distDir, filePath).split(path.sep).join('/').replace(/\.(br|gz)$/, '');
       if (NO_CACHE.has(rel) || rel.startsWith('workbox-')) res.header('Cache-Control', 'no-cache');
       else if (rel.startsWith('assets/')) res.header('Cache-Control', 'public, max-age=31536000, immutable');
       else res.header('Cache-Control', 'public, max-age=3600');

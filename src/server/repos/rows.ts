@@ -53,6 +53,41 @@ export function rowsRepo(db: Kysely<Database>, dialect: Dialect) {
     }
   }
 
+  /**
+   * Appends rows of one or many documents, batched across tables and documents (a bulk load of
+   * 200 documents is a few dozen statements), and keeps `table_counts` in step.
+   */
+  async function insertRows(
+    trx: Transaction<Database>,
+    items: { documentId: number; nosolicitud: string; table: CatalogTable; rows: StoredRowInput[] }[],
+  ): Promise<void> {
+    const all = items.flatMap(({ documentId, nosolicitud, table, rows }) =>
+      rows.map((r, seq) => {
+        const flat = flatRow(table, nosolicitud, r.values);
+        return { document_id: documentId, table_name: table.name, seq, nosolicitud, data: JSON.stringify(flat), search_text: searchTextOf(flat, r.raw) };
+      }),
+    );
+    for (let start = 0; start < all.length; start += INSERT_BATCH) {
+      const batch = all.slice(start, start + INSERT_BATCH);
+      const ids = await trx.insertInto('table_rows').values(batch).returning(['id', 'table_name', 'search_text']).execute();
+      if (dialect === 'sqlite') {
+        const values = ids.map(({ id, table_name, search_text }) => sql`(${id}, ${table_name.toLowerCase()}, ${search_text})`);
+        await sql`INSERT INTO table_rows_fts(rowid, tbl, search_text) VALUES ${sql.join(values)}`.execute(trx);
+      }
+    }
+    const perTable = new Map<string, number>();
+    for (const r of all) perTable.set(r.table_name, (perTable.get(r.table_name) ?? 0) + 1);
+    for (const [table_name, row_count] of perTable) {
+      await trx
+        .insertInto('table_counts')
+        .values({ table_name, row_count })
+        .onConflict((oc) =>
+          oc.column('table_name').doUpdateSet((eb) => ({ row_count: eb('table_counts.row_count', '+', eb.ref('excluded.row_count')) })),
+        )
+        .execute();
+    }
+  }
+
   /** Replaces every stored row of a document; call inside the transaction that updates the document. */
   async function replaceForDocument(
     trx: Transaction<Database>,
@@ -61,34 +96,7 @@ export function rowsRepo(db: Kysely<Database>, dialect: Dialect) {
     tables: { table: CatalogTable; rows: StoredRowInput[] }[],
   ): Promise<void> {
     await removeForDocument(trx, documentId);
-    for (const { table, rows } of tables) {
-      if (rows.length === 0) continue;
-      for (let start = 0; start < rows.length; start += INSERT_BATCH) {
-        const batch = rows.slice(start, start + INSERT_BATCH).map((r, i) => {
-          const flat = flatRow(table, nosolicitud, r.values);
-          return {
-            document_id: documentId,
-            table_name: table.name,
-            seq: start + i,
-            nosolicitud,
-            data: JSON.stringify(flat),
-            search_text: searchTextOf(flat, r.raw),
-          };
-        });
-        const ids = await trx.insertInto('table_rows').values(batch).returning(['id', 'search_text']).execute();
-        if (dialect === 'sqlite') {
-          const values = ids.map(({ id, search_text }) => sql`(${id}, ${search_text})`);
-          await sql`INSERT INTO table_rows_fts(rowid, search_text) VALUES ${sql.join(values)}`.execute(trx);
-        }
-      }
-      await trx
-        .insertInto('table_counts')
-        .values({ table_name: table.name, row_count: rows.length })
-        .onConflict((oc) =>
-          oc.column('table_name').doUpdateSet((eb) => ({ row_count: eb('table_counts.row_count', '+', eb.ref('excluded.row_count')) })),
-        )
-        .execute();
-    }
+    await insertRows(trx, tables.map((t) => ({ documentId, nosolicitud, ...t })));
   }
 
   function filtered(tableName: string, f: RowFilters) {
@@ -101,8 +109,9 @@ export function rowsRepo(db: Kysely<Database>, dialect: Dialect) {
     }
     const term = f.search ? normalizeSearch(f.search) : '';
     if (term) {
-      if (dialect === 'sqlite' && term.length >= 3) {
-        q = q.where('id', 'in', sql<number>`(SELECT rowid FROM table_rows_fts WHERE table_rows_fts MATCH ${ftsPhrase(term)})`);
+      if (dialect === 'sqlite' && /[\p{L}\p{N}]/u.test(term)) {
+        const match = `{tbl}: ${ftsPhrase(tableName.toLowerCase())} AND {search_text}: ${ftsPhrase(term)}*`;
+        q = q.where('id', 'in', sql<number>`(SELECT rowid FROM table_rows_fts WHERE table_rows_fts MATCH ${match})`);
       } else {
         q = q.where(sql`search_text`, 'like', sql`${containsPattern(term)} ESCAPE '\\'`);
       }
@@ -118,6 +127,7 @@ export function rowsRepo(db: Kysely<Database>, dialect: Dialect) {
   }
 
   return {
+    insertRows,
     replaceForDocument,
     removeForDocument,
     async counts(): Promise<Map<string, number>> {

@@ -60,7 +60,8 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asyn
       }
 
       const results: { id: number; duplicate: boolean }[] = [];
-      const committedKeys: string[] = [];
+      // A file renamed into place whose row then failed to commit is removed again.
+      let uncommitted: string | undefined;
       try {
         for (const r of received) {
           const existing = await ctx.documents.findBySha(user.id, r.temp.sha256);
@@ -70,12 +71,14 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asyn
             continue;
           }
           const storageKey = await ctx.files.commit(r.temp.tmpPath);
-          committedKeys.push(storageKey);
+          uncommitted = storageKey;
           const row = await ctx.documents.insert({ ownerId: user.id, originalFilename: r.name, storageKey, sha256: r.temp.sha256, size: r.temp.size });
+          uncommitted = undefined;
           results.push({ id: row.id, duplicate: false });
         }
       } catch (err) {
         await Promise.all(received.map((r) => ctx.files.discard(r.temp.tmpPath)));
+        if (uncommitted) await ctx.files.remove(uncommitted);
         throw err;
       }
 

@@ -28,7 +28,7 @@ export function tempDir(prefix: string): string {
 
 /**
  * Builds the web app into `outDir` once per test run. `marker` makes a byte-different build (a
- * "new version") by stamping the entry chunk, which changes every hash down to sw.js.
+ * "new version") by adding a statement to the entry module, which changes every hash down to sw.js.
  */
 export function buildWeb(outDir: string, marker = ''): string {
   if (fs.existsSync(path.join(outDir, 'sw.js'))) return outDir;
@@ -38,7 +38,7 @@ export function buildWeb(outDir: string, marker = ''): string {
       configFile: 'vite.config.ts',
       logLevel: 'warn',
       build: { outDir: ${JSON.stringify(outDir)}, emptyOutDir: true },
-      plugins: [{ name: 'e2e-marker', renderChunk(code, chunk) { return chunk.isEntry && ${JSON.stringify(marker)} ? code + '\\n/* ' + ${JSON.stringify(marker)} + ' */' : null; } }],
+      plugins: [{ name: 'e2e-marker', transform(code, id) { return ${JSON.stringify(marker)} && id.endsWith('/src/main.tsx') ? code + '\\nglobalThis.__buildMark = ' + ${JSON.stringify(JSON.stringify(marker))} + ';' : null; } }],
     });`;
   const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, stdio: 'inherit' });
   if (result.status !== 0) throw new Error(`vite build into ${outDir} failed`);

@@ -29,7 +29,6 @@ test('a connection cut after the server got the file, and a server killed mid-up
   const keys: string[] = [];
   await context.route('**/api/documents/upload', async (route) => {
     const key = route.request().headers()['idempotency-key'] ?? '';
-    console.log('ROUTE', key, keys.length);
     const firstTry = !keys.includes(key);
     if (firstTry) keys.push(key);
     if (firstTry && keys.length === 1) {

@@ -6,7 +6,7 @@ import { DocumentIcon } from '../../../ui/icons.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { StatusIcon } from '../../../ui/status-icon.tsx';
 import { useRecentDocuments } from '../api/get-recent-documents.ts';
-import { useProgressPolling } from '../use-progress-polling.ts';
+import { needsPolling, useProgressPolling } from '../use-progress-polling.ts';
 
 /** 'Subidas Recientes' (spec §2): five latest documents, polled while they are being processed. */
 export function RecentUploads() {
@@ -40,6 +40,7 @@ export function RecentUploads() {
                   <time dateTime={doc.uploadDate} title={formatDateTime(doc.uploadDate)}>
                     {formatRelativeShort(doc.uploadDate)}
                   </time>
+                  {needsPolling(doc.status) ? ` · ${doc.progress}%` : null}
                 </span>
               </div>
               <StatusIcon status={doc.status} />

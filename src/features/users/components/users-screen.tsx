@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { toast } from 'react-toastify';
 import type { AdminUser } from '../../../shared/api/auth.ts';
 import { usersMessages } from '../../../shared/messages/web.ts';
@@ -5,10 +6,12 @@ import { FullPageSpinner } from '../../../ui/spinner.tsx';
 import { useUsers } from '../api/get-users.ts';
 import { updateUser } from '../api/update-user.ts';
 import { CreateUserForm } from './create-user-form.tsx';
+import { ResetPasswordForm } from './reset-password-form.tsx';
 
 /** Accounts for admins: list, create, deactivate/activate, reset password. */
 export function UsersScreen({ currentUserId }: { currentUserId: number | null }) {
   const { data, isLoading, mutate } = useUsers();
+  const [resetting, setResetting] = useState<number | null>(null);
 
   async function toggleActive(user: AdminUser) {
     try {
@@ -17,17 +20,6 @@ export function UsersScreen({ currentUserId }: { currentUserId: number | null })
       await mutate();
     } catch (err) {
       toast.error(err instanceof Error ? err.message : usersMessages.updated);
-    }
-  }
-
-  async function resetPassword(user: AdminUser) {
-    const password = window.prompt(usersMessages.newPassword(user.email));
-    if (!password) return;
-    try {
-      await updateUser(user.id, { password });
-      toast.success(usersMessages.passwordReset);
-    } catch (err) {
-      toast.error(err instanceof Error ? err.message : usersMessages.resetPassword);
     }
   }
 
@@ -68,9 +60,13 @@ export function UsersScreen({ currentUserId }: { currentUserId: number | null })
                       >
                         {user.active ? usersMessages.deactivate : usersMessages.activate}
                       </button>
-                      <button type="button" className="btn btn-small btn-secondary" onClick={() => resetPassword(user)}>
-                        {usersMessages.resetPassword}
-                      </button>
+                      {resetting === user.id ? (
+                        <ResetPasswordForm user={user} onDone={() => setResetting(null)} />
+                      ) : (
+                        <button type="button" className="btn btn-small btn-secondary" onClick={() => setResetting(user.id)}>
+                          {usersMessages.resetPassword}
+                        </button>
+                      )}
                     </td>
                   </tr>
                 ))}

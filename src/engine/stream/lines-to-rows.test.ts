@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { chunksToLines } from './chunks-to-lines.ts';
+import { linesToRivers } from './lines-to-columns.ts';
+import { cellText, lineToCells, linesToRows } from './lines-to-rows.ts';
+import { resolveStreamSettings } from './settings.ts';
+import { row } from './test-page.ts';
+import type { TextChunk } from '../types.ts';
+
+const s = resolveStreamSettings();
+
+function table(chunks: TextChunk[]): string[][] {
+  const lines = chunksToLines(chunks, s);
+  const rivers = linesToRivers(lines, s);
+  return linesToRows(lines, rivers, s).map((r) => r.cells.map((c) => cellText(c, r.lines)));
+}
+
+describe('linesToRows', () => {
+  it('joins a header set over two tight lines and keeps a section title its own row', () => {
+    const rows = table([
+      ...row(100, [['Insumo', 50], ['Fecha', 200], ['Valor', 300]]),
+      ...row(108, [['siembra', 200], ['unitario', 300]]),
+      ...row(122, [['1. PREPARACIÓN DEL SUELO', 50]]),
+      ...row(136, [['Arada', 50], ['01/02/2025', 200], ['120.000', 340, 'right']]),
+      ...row(150, [['Rastrillada', 50], ['03/02/2025', 200], ['90.000', 340, 'right']]),
+      ...row(164, [['Encalado', 50], ['05/02/2025', 200], ['69.000', 340, 'right']]),
+    ]);
+    expect(rows[0]).toEqual(['Insumo', 'Fecha siembra', 'Valor unitario']);
+    expect(rows[1]).toEqual(['1. PREPARACIÓN DEL SUELO', '', '']);
+    expect(rows).toHaveLength(5);
+  });
+
+  it('joins a wrapped cell line to the row it continues', () => {
+    const rows = table([
+      ...row(100, [['Razón social:', 50], ['Asociación de Productores de', 150], ['NIT:', 350], ['840.160.469-4', 400]]),
+      ...row(109, [['Café Alto Sur', 150]]),
+      ...row(124, [['Departamento:', 50], ['Magdalena', 150], ['Vereda:', 350], ['Siberia', 400]]),
+      ...row(139, [['Predio:', 50], ['El Diamante', 150], ['Sucursal:', 350], ['Ciénaga', 400]]),
+    ]);
+    expect(rows[0]![1]).toBe('Asociación de Productores de Café Alto Sur');
+    expect(rows).toHaveLength(3);
+  });
+});
+
+describe('lineToCells', () => {
+  it('puts a header spanning two columns at the leftmost one', () => {
+    const lines = chunksToLines(
+      [
+        ...row(100, [['Especie', 50], ['VALOR TOTAL', 190]]),
+        ...[115, 130, 145].flatMap((y) => row(y, [['Bovino', 50], ['2.300.000', 240, 'right'], ['6.900.000', 320, 'right']])),
+      ],
+      s,
+    );
+    const rivers = linesToRivers(lines, s);
+    const cells = lineToCells(lines[0]!, rivers).map((c) => c.map((w) => w.text).join(' '));
+    expect(cells).toEqual(['Especie', 'VALOR TOTAL', '']);
+  });
+
+  it('cuts a label that runs into the value column at the gap that best fits the river', () => {
+    const lines = chunksToLines(
+      [
+        ...row(100, [['Plazo (meses):', 50], ['96', 170]]),
+        ...row(115, [['Gracia (meses):', 50], ['24 meses', 170]]),
+        ...row(130, [['Tasa de interés:', 50], ['13,7% E.A.', 170]]),
+      ],
+      s,
+    );
+    const rivers = linesToRivers(lines, s);
+    // The label overflows into the value column with only a word space before the value.
+    const long = chunksToLines(row(145, [['Periodicidad de pago: Semestral', 60]]), s)[0]!;
+    // A single-phrase line is a title, never cut; as part of a two-phrase line it is cut.
+    expect(lineToCells(long, rivers).filter((c) => c.length > 0)).toHaveLength(1);
+    const kv = chunksToLines(row(145, [['Periodicidad de pago: Semestral', 60], ['Mensual', 400]]), s)[0]!;
+    const cells = lineToCells(kv, rivers).map((c) => c.map((w) => w.text).join(' '));
+    expect(cells[0]).toBe('Periodicidad de pago:');
+    expect(cells[1]).toMatch(/^Semestral/);
+  });
+});
+
+describe('linesToRows with row rules', () => {
+  it('makes every line between two rules one row when rules separate the rows', () => {
+    const lines = chunksToLines(
+      [
+        ...row(100, [['Cat', 50], ['Says', 200], ['Meow', 300]]),
+        ...row(130, [['Parastratios', 50], ['Says', 200], ['bzzz', 300]]),
+        ...row(142, [['phecomyioides', 50]]),
+        ...row(170, [['Fox', 50], ['Says', 200], ['Ring-', 300]]),
+        ...row(182, [['dingdingding', 300]]),
+        ...row(194, [['ding', 300]]),
+      ],
+      s,
+    );
+    const rivers = linesToRivers(lines, s);
+    const rows = linesToRows(lines, rivers, s, [120, 160]).map((r) => r.cells.map((c) => cellText(c, r.lines)));
+    expect(rows).toEqual([
+      ['Cat', 'Says', 'Meow'],
+      ['Parastratios phecomyioides', 'Says', 'bzzz'],
+      ['Fox', 'Says', 'Ring- dingdingding ding'],
+    ]);
+  });
+
+  it('never joins a wrapped line across a rule', () => {
+    const lines = chunksToLines(
+      [
+        ...row(100, [['Concepto', 50], ['Valor', 200]]),
+        ...row(108, [['Total', 50]]),
+        ...row(125, [['Insumos', 50], ['1.000', 200]]),
+        ...row(140, [['Fletes', 50], ['2.000', 200]]),
+      ],
+      s,
+    );
+    const rivers = linesToRivers(lines, s);
+    expect(linesToRows(lines, rivers, s, [106]).map((r) => r.lines.length)).toEqual([1, 1, 1, 1]);
+    expect(linesToRows(lines, rivers, s, []).map((r) => r.lines.length)).toEqual([2, 1, 1]);
+  });
+});
