@@ -30,10 +30,11 @@ process.env.E2E_ADMIN_PASSWORD ??= 'Admin-e2e-2025!';
 const port = process.env.E2E_PORT;
 const baseURL = `http://127.0.0.1:${port}`;
 // A build folder of our own: other work in the tree may rebuild dist/ while the tests run.
-const distDir = path.resolve('.tmp/e2e-dist');
+const distDir = path.resolve('test-results/e2e-dist');
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  globalTeardown: './tests/e2e/global-teardown.ts',
   // The offline suite kills and restarts its own servers: it has its own config (npm run test:e2e:offline).
   testIgnore: ['**/offline/**'],
   // Two cores shared with everything else: one browser at a time.
@@ -43,7 +44,7 @@ export default defineConfig({
   timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
-  outputDir: '.tmp/e2e-results',
+  outputDir: 'test-results/e2e',
   use: {
     baseURL,
     locale: 'es-CO',

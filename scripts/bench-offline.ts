@@ -47,7 +47,9 @@ async function uniquePdf(): Promise<string> {
 }
 
 async function main(): Promise<void> {
-  const dist = buildWeb(path.join(ROOT, '.tmp', 'bench-offline-dist'));
+  const distDir = path.join(ROOT, '.tmp', 'bench-offline-dist');
+  fs.rmSync(distDir, { recursive: true, force: true }); // always measure the current sources
+  const dist = buildWeb(distDir);
   const port = await freePort();
   const dataDir = path.join(work, 'data');
   let server: ServerHandle | null = await startServer({ port, dataDir, distDir: dist });
@@ -99,11 +101,14 @@ async function main(): Promise<void> {
         await ensureServer();
       } else if (action === 'cut' && !offline) {
         // The next upload reaches the server, but its answer is lost.
-        await context.route('**/api/documents/upload', async (route) => {
-          await context.unroute('**/api/documents/upload');
-          await route.fetch().catch(() => null);
-          await route.abort('connectionreset');
-        });
+        await context.route(
+          '**/api/documents/upload',
+          async (route) => {
+            await route.fetch().catch(() => null);
+            await route.abort('connectionreset').catch(() => undefined);
+          },
+          { times: 1 },
+        );
       }
       await new Promise((r) => setTimeout(r, random() * 2000));
     } catch (error) {

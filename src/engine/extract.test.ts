@@ -1,3 +1,4 @@
+import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { gridSpec, makePdf, type PageSpec } from '../../tests/fixtures/engine/make-pdf.ts';
 import { ENGINE_MESSAGES } from '../shared/messages/engine.ts';
@@ -140,5 +141,49 @@ describe('regions that a grid reads badly go to the stream finder', () => {
     const biggest = r.tables.reduce((m, t) => Math.max(m, t.rows.length), 0);
     expect(biggest).toBeGreaterThanOrEqual(6);
     expect(r.tables.some((t) => t.rows.some((row) => row.some((c) => c.includes('Fila 0 Fila 1'))))).toBe(false);
+  });
+});
+
+describe('grids drawn as shaded cells', () => {
+  it('reads a table whose cells are filled boxes separated by white gaps', async () => {
+    const rects = [];
+    for (let r = 0; r < 3; r++) {
+      for (let c = 0; c < 3; c++) {
+        rects.push({ x: 50 + c * 100, y: 100 + r * 20, w: 99, h: 19, fill: [0.85, 0.9, 1] as [number, number, number] });
+      }
+    }
+    const { texts } = gridSpec(XS, YS, [['Año', 'Capital', 'Saldo'], ['1', '100', '900'], ['2', '200', '700']]);
+    const r = await extractRawTables(await makePdf([{ rects, texts }]));
+    expect(r.tables.map((t) => [t.method, t.rows])).toEqual([
+      [
+        'lattice',
+        [
+          ['Año', 'Capital', 'Saldo'],
+          ['1', '100', '900'],
+          ['2', '200', '700'],
+        ],
+      ],
+    ]);
+  });
+});
+
+describe('content inside form XObjects', () => {
+  it('places a grid drawn inside a scaled, moved form where the page shows it', async () => {
+    const cells = [
+      ['a', 'b', 'c'],
+      ['d', 'e', 'f'],
+      ['g', 'h', 'i'],
+    ];
+    const inner = await PDFDocument.load(await makePdf([gridSpec(XS, YS, cells)]));
+    const outer = await PDFDocument.create();
+    const [form] = await outer.embedPdf(inner, [0]);
+    if (!form) throw new Error('embedPdf gave no page');
+    outer.addPage([595, 842]).drawPage(form, { x: 100, y: 0, xScale: 0.5, yScale: 0.5 });
+    const r = await extractRawTables(await outer.save());
+    expect(r.tables.map((t) => t.rows)).toEqual([cells]);
+    const bbox = r.tables[0]?.bbox;
+    // x: 100 + 0.5·50 = 125; y from the top: 842 − 0.5·(842 − 100) = 471.
+    expect(bbox?.x0).toBeCloseTo(125, 0);
+    expect(bbox?.y0).toBeCloseTo(471, 0);
   });
 });

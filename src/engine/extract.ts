@@ -1,9 +1,21 @@
-import { ENGINE_MESSAGES, pageLimitWarning, skippedPagesWarning } from '../shared/messages/engine.ts';
+import {
+  CLASSIFICATION_FAILED_WARNING,
+  ENGINE_MESSAGES,
+  pageLimitWarning,
+  skippedPagesWarning,
+} from '../shared/messages/engine.ts';
 import { classifyDocument } from './domain/classify-document.ts';
 import { findPageTables } from './find-tables.ts';
 import { DEFAULT_MAX_PAGES, readPages } from './pdf/load-pages.ts';
 import { openPdf, PdfOpenError } from './pdf/open-pdf.ts';
-import type { ExtractionResult, ExtractionStatus, ExtractOptions, PageContent, RawTable } from './types.ts';
+import type {
+  ClassifiedTable,
+  ExtractionResult,
+  ExtractionStatus,
+  ExtractOptions,
+  PageContent,
+  RawTable,
+} from './types.ts';
 
 export interface RawExtraction {
   status: ExtractionStatus;
@@ -91,12 +103,34 @@ export async function extractPdf(bytes: Uint8Array, opts: ExtractOptions = {}): 
       quality: { ...c.quality, warnings: [...raw.warnings, ...c.quality.warnings] },
     };
   } catch (err) {
-    // A classifier bug must not lose the upload: report it as unreadable with the detail logged.
+    // A classifier bug must not lose the upload: the tables found are kept, unclassified.
     return {
       ...base,
-      status: 'invalid',
-      message: ENGINE_MESSAGES.invalid,
+      status: 'ok',
+      tables: raw.tables.map(unclassified),
       detail: `classification failed: ${err instanceof Error ? err.message : String(err)}`,
+      quality: { ...base.quality, warnings: [...raw.warnings, CLASSIFICATION_FAILED_WARNING] },
     };
   }
+}
+
+function unclassified(raw: RawTable): ClassifiedTable {
+  return {
+    raw,
+    table: 'other',
+    rows: [],
+    rawRows: [],
+    quality: {
+      table: 'other',
+      page: raw.page,
+      pages: raw.pages,
+      method: raw.method,
+      confidence: raw.confidence,
+      rows: 0,
+      missingColumns: [],
+      unparsedCells: 0,
+      checkSums: [],
+      warnings: [],
+    },
+  };
 }

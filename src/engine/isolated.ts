@@ -38,14 +38,10 @@ function workerEntry(): URL {
   const entry = pkg.exports['./esm/api'];
   const rel = typeof entry === 'object' ? entry.import?.default : undefined;
   const api = new URL(rel ?? './dist/esm/api/index.mjs', pathToFileURL(pkgPath)).href;
-  // pdf.js is loaded natively before tsx is registered: through tsx's hooks its 6 MB of
-  // JavaScript cost ~300 MB of memory. The fake worker picks up globalThis.pdfjsWorker.
-  const req = createRequire(import.meta.url);
-  const pdfjs = pathToFileURL(req.resolve('pdfjs-dist/legacy/build/pdf.mjs')).href;
-  const pdfjsWorker = pathToFileURL(req.resolve('pdfjs-dist/legacy/build/pdf.worker.mjs')).href;
+  // pdf.js is loaded natively before tsx is registered (see pdf/preload-pdfjs.mjs).
+  const preload = new URL('./pdf/preload-pdfjs.mjs', import.meta.url).href;
   const code = [
-    `globalThis.pdfjsWorker = await import(${JSON.stringify(pdfjsWorker)});`,
-    `await import(${JSON.stringify(pdfjs)});`,
+    `await import(${JSON.stringify(preload)});`,
     `const { register } = await import(${JSON.stringify(api)});`,
     'register();',
     `await import(${JSON.stringify(workerUrl.href)});`,
@@ -61,7 +57,7 @@ function getWorker(memoryMb: number): Worker {
   if (worker && worker.memoryMb === memoryMb) return worker.thread;
   void worker?.thread.terminate();
   const thread = new Worker(workerEntry(), {
-    resourceLimits: { maxOldGenerationSizeMb: memoryMb },
+    resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: 16 },
     stdout: false,
     stderr: false,
   });

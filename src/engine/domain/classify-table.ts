@@ -62,11 +62,19 @@ function headerOptions(rows: readonly string[][], width: number): HeaderOption[]
   return options;
 }
 
-const TABLE_LABELS = (table: CatalogTable): LabelCatalog =>
-  table.columns.filter((c) => c.headers.length).map((c) => ({ key: c.key, labels: c.headers }));
+const LABELS = new Map<string, LabelCatalog>();
+/** A table's header wordings as a label catalogue, built once per table. */
+export function tableLabels(table: CatalogTable): LabelCatalog {
+  let labels = LABELS.get(table.name);
+  if (!labels) {
+    labels = table.columns.filter((c) => c.headers.length).map((c) => ({ key: c.key, labels: c.headers }));
+    LABELS.set(table.name, labels);
+  }
+  return labels;
+}
 
 function keyValuePairs(raw: RawTable, table: CatalogTable): Pair[] {
-  const catalog = TABLE_LABELS(table);
+  const catalog = tableLabels(table);
   const byColumns = pairsInColumns(raw.rows, catalog);
   const byRows = raw.rows.flatMap((row) => pairsInRow(row, catalog));
   const best = byColumns.length > byRows.length ? byColumns : byRows;

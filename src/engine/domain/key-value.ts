@@ -1,4 +1,4 @@
-import { matchWording, MATCH_SINGULAR } from './header-match.ts';
+import { looseKey, singularKey } from './text.ts';
 
 /** A label wording list per key; the first key whose wording matches wins. */
 export type LabelCatalog = readonly { key: string; labels: readonly string[] }[];
@@ -9,18 +9,34 @@ export interface Pair {
   value: string;
 }
 
+interface LabelIndex {
+  exact: Map<string, string>;
+  singular: Map<string, string>;
+}
+const INDEXES = new WeakMap<LabelCatalog, LabelIndex>();
+
+/** Exact and plural-insensitive keys of a catalogue's wordings, built once (labels are looked up per line). */
+function indexOf(catalog: LabelCatalog): LabelIndex {
+  let index = INDEXES.get(catalog);
+  if (!index) {
+    index = { exact: new Map(), singular: new Map() };
+    for (const entry of catalog) {
+      for (const w of entry.labels) {
+        if (!index.exact.has(looseKey(w))) index.exact.set(looseKey(w), entry.key);
+        if (!index.singular.has(singularKey(w))) index.singular.set(singularKey(w), entry.key);
+      }
+    }
+    INDEXES.set(catalog, index);
+  }
+  return index;
+}
+
 /** The key a printed label names (exact or plural-insensitive wording; a trailing colon is ignored). */
-export function labelKey(text: string, catalog: LabelCatalog, minScore = MATCH_SINGULAR): string | undefined {
+export function labelKey(text: string, catalog: LabelCatalog): string | undefined {
   const label = text.replace(/[:：]\s*$/, '').trim();
   if (!label || label.length > 60) return undefined;
-  let best: { key: string; score: number } | undefined;
-  for (const entry of catalog) {
-    for (const w of entry.labels) {
-      const score = matchWording(label, w);
-      if (score >= minScore && (!best || score > best.score)) best = { key: entry.key, score };
-    }
-  }
-  return best?.key;
+  const index = indexOf(catalog);
+  return index.exact.get(looseKey(label)) ?? index.singular.get(singularKey(label));
 }
 
 /**

@@ -4,8 +4,8 @@ import type { NumberStyle } from '../values/numbers.ts';
 import { cleanText, parseCell } from '../values/parse-cell.ts';
 import { rateToPercent } from '../values/percent.ts';
 import { inCatalogOrder, type RowsRead } from './grid-rows.ts';
-import { isDataCell } from './classify-table.ts';
-import { pairsInRow, type LabelCatalog, type Pair } from './key-value.ts';
+import { isDataCell, tableLabels } from './classify-table.ts';
+import { pairsInRow, type Pair } from './key-value.ts';
 import { stackedLabels, stackedPairs } from './stacked-labels.ts';
 import type { PageLine } from './page-lines.ts';
 import { matchTitle } from './titles.ts';
@@ -69,7 +69,6 @@ export function planFromPairs(table: CatalogTable, pairs: readonly Pair[], style
   };
 }
 
-const labels = (): LabelCatalog => planTable().columns.filter((c) => c.headers.length).map((c) => ({ key: c.key, labels: c.headers }));
 
 /** The block as text lines under its title, when no table holds it. */
 export interface PlanFromLines {
@@ -79,7 +78,7 @@ export interface PlanFromLines {
 }
 
 export function planFromLines(lines: readonly PageLine[], style: NumberStyle): PlanFromLines | undefined {
-  const catalog = labels();
+  const catalog = tableLabels(planTable());
   for (let i = 0; i < lines.length; i++) {
     if (matchTitle(lines[i]!.text)?.name !== PLAN) continue;
     const block: PageLine[] = [];

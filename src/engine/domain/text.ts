@@ -3,8 +3,25 @@
  * not count, because documents lose accents, change case and split words mid-way (`CANTIDA D`).
  */
 
+/** Matching folds the same few hundred labels over and over: remember them (bounded). */
+const CACHE_LIMIT = 20000;
+function memo(fn: (text: string) => string): (text: string) => string {
+  const cache = new Map<string, string>();
+  return (text) => {
+    let v = cache.get(text);
+    if (v === undefined) {
+      if (cache.size >= CACHE_LIMIT) cache.clear();
+      v = fn(text);
+      cache.set(text, v);
+    }
+    return v;
+  };
+}
+
 /** Lower case, no accents, `°`/`º` as `o`, whitespace collapsed. */
-export function fold(text: string): string {
+export const fold = memo(foldText);
+
+function foldText(text: string): string {
   return text
     .normalize('NFD')
     .replace(/\p{M}/gu, '')
@@ -15,18 +32,16 @@ export function fold(text: string): string {
 }
 
 /** The match key: letters, digits and `%` only. */
-export function looseKey(text: string): string {
-  return fold(text).replace(/[^a-z0-9%]/g, '');
-}
+export const looseKey = memo((text) => fold(text).replace(/[^a-z0-9%]/g, ''));
 
 /** Like looseKey, but each word loses a plural `s`, so `FECHAS SIEMBRA` meets `Fecha siembra`. */
-export function singularKey(text: string): string {
-  return fold(text)
+export const singularKey = memo((text) =>
+  fold(text)
     .split(/[^a-z0-9%]+/)
     .filter(Boolean)
     .map((w) => (w.length > 3 && w.endsWith('s') ? w.slice(0, -1) : w))
-    .join('');
-}
+    .join(''),
+);
 
 /** A title line without its outline number (`4.`, `2.3`, `a)`) and trailing parenthesis (`(mensual)`). */
 export function titleKey(line: string): string {

@@ -22,9 +22,7 @@ export function pageToEdges(page: PageContent, s: LatticeSettings): Segment[] {
   return s.impliedFrame ? mergedToFramed(merged, s) : merged;
 }
 
-/** Every grid the rules of a page form, with the words of each cell. */
-export function findLatticeCandidates(page: PageContent, s: LatticeSettings): LatticeCandidate[] {
-  const edges = pageToEdges(page, s);
+function gridsFromEdges(edges: readonly Segment[], page: PageContent, s: LatticeSettings): LatticeCandidate[] {
   if (edges.length < 4) return [];
   const cells = intersectionsToCells(edgesToIntersections(edges, s));
   const out: LatticeCandidate[] = [];
@@ -35,6 +33,49 @@ export function findLatticeCandidates(page: PageContent, s: LatticeSettings): La
     out.push({ grid, rows, lineCounts, words: [...used] });
   }
   return out;
+}
+
+function within(b: Box, outer: Box, margin = 0): boolean {
+  return b.x0 >= outer.x0 - margin && b.x1 <= outer.x1 + margin && b.y0 >= outer.y0 - margin && b.y1 <= outer.y1 + margin;
+}
+
+/** Distance from the edge of a box inside which a rule counts as drawn inside it. */
+const INSIDE_MARGIN = 2;
+/** A grid of shaded cells may have at most this share of columns without any text. */
+const MAX_EMPTY_FILL_COLUMNS_SHARE = 0.2;
+
+/**
+ * Grids drawn only as shaded cells (backgrounds with white gaps, no rules). Only where no rule
+ * is drawn: where rules exist they give the structure, and cell paddings painted as separate
+ * fills would split columns.
+ */
+function fillGrids(page: PageContent, taken: readonly Box[], s: LatticeSettings): LatticeCandidate[] {
+  const free = page.fills.filter((f) => !taken.some((t) => within(f, t, INSIDE_MARGIN)));
+  if (free.length < 4) return [];
+  const edges = snappedToMerged(segmentsToSnapped(fillsToSegments(free), s), s);
+  return gridsFromEdges(edges, page, s).filter((c) => {
+    const b = c.grid.bbox;
+    const m = INSIDE_MARGIN;
+    // Any rule on or inside the grid means rules structure this region, not the fills.
+    const ruled = page.segments.some((seg) => seg.x1 >= b.x0 - m && seg.x0 <= b.x1 + m && seg.y1 >= b.y0 - m && seg.y0 <= b.y1 + m);
+    if (ruled) return false;
+    // Cell paddings painted as separate fills make columns that never hold text.
+    const cols = c.grid.xs.length - 1;
+    const empty = Array.from({ length: cols }, (_, k) => c.rows.every((row) => !row[k]?.trim())).filter(Boolean).length;
+    return empty <= MAX_EMPTY_FILL_COLUMNS_SHARE * cols;
+  });
+}
+
+/** Every grid the rules of a page form (then grids of shaded cells), with each cell's words. */
+export function findLatticeCandidates(page: PageContent, s: LatticeSettings): LatticeCandidate[] {
+  const ruled = gridsFromEdges(pageToEdges(page, s), page, s);
+  if (s.useFillEdges) return ruled;
+  const shaded = fillGrids(
+    page,
+    ruled.map((c) => c.grid.bbox),
+    s,
+  );
+  return shaded.length ? [...ruled, ...shaded].sort((a, b) => a.grid.bbox.y0 - b.grid.bbox.y0) : ruled;
 }
 
 /** Share of the grid's positions that belong to some cell (1 for a complete grid). */

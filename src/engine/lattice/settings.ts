@@ -11,7 +11,10 @@ export interface LatticeSettings {
   /** Fewer grid rows or columns than this is not a table. */
   minRows: number;
   minCols: number;
-  /** Filled rectangles contribute their sides as rules (cells drawn as shaded boxes). */
+  /**
+   * Filled rectangles contribute their sides as rules everywhere. Off by default: then only
+   * fills in regions without any rule are read as grids of shaded cells.
+   */
   useFillEdges: boolean;
   /** Rules that stop at a common line with no rule across their ends imply an outer frame there. */
   impliedFrame: boolean;

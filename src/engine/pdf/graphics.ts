@@ -1,4 +1,7 @@
+import { restoreNatives } from './natives.ts';
 import { OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
+
+restoreNatives();
 import type { Fill, Segment } from '../types.ts';
 import { apply, multiply, toMatrix, type Matrix } from './matrix.ts';
 

@@ -1,4 +1,7 @@
+import { restoreNatives } from './natives.ts';
 import { AnnotationMode, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+
+restoreNatives();
 import type { ExtractOptions, PageContent } from '../types.ts';
 import { operatorListToGraphics } from './graphics.ts';
 import { toMatrix, IDENTITY } from './matrix.ts';

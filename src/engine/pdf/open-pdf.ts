@@ -1,6 +1,9 @@
+import { restoreNatives } from './natives.ts';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { getDocument, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+
+restoreNatives();
 
 export type OpenFailure = 'invalid' | 'password';
 
@@ -35,11 +38,26 @@ function errorMessage(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
+// pdf.js runs its worker code on this thread in Node (a "fake worker") and would import it on
+// first use, patching the natives again; loading it here first keeps that under our control.
+const WORKER_MODULE = 'pdfjs-dist/legacy/build/pdf.worker.mjs';
+let workerLoaded: Promise<void> | undefined;
+
+function loadWorkerModule(): Promise<void> {
+  workerLoaded ??= (async () => {
+    const g = globalThis as { pdfjsWorker?: unknown };
+    g.pdfjsWorker ??= await import(/* @vite-ignore */ WORKER_MODULE);
+    restoreNatives();
+  })();
+  return workerLoaded;
+}
+
 /**
  * Opens a PDF from bytes with pdf.js hardened the way docs/architecture asks: no eval, no XFA,
  * no font faces, no system fonts. The bytes are copied because pdf.js detaches the buffer.
  */
 export async function openPdf(bytes: Uint8Array, opts: OpenOptions = {}): Promise<PDFDocumentProxy> {
+  await loadWorkerModule();
   const task = getDocument({
     data: bytes.slice(),
     isEvalSupported: false,

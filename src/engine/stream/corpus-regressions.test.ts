@@ -33,6 +33,12 @@ describe('stream corpus regressions', () => {
     expect(rowStarting(table, 'NUMBER')?.slice(0, 2)).toEqual(['NUMBER', 'TYPE']);
   });
 
+  it('AnimalSounds: a table with only row rules joins each wrapped cell', async () => {
+    const [table] = await tablesOf('AnimalSounds.pdf');
+    expect(rowStarting(table, 'Parastratiosphecomyiastratiosph ecomyioides')?.slice(1)).toEqual(['Says', 'bzzzzzzz']);
+    expect(rowStarting(table, 'Fox')?.[2]).toMatch(/^Ring- dingding.*ing-dingdingdingdingeringeding$/);
+  });
+
   it('12s0324: dot leaders stay with their label instead of making a column of dots', async () => {
     const tables = await tablesOf('12s0324.pdf');
     expect(tables).toHaveLength(2);
@@ -81,5 +87,13 @@ describe('stream corpus regressions', () => {
     const p2 = await tablesOf('stream-2006.pdf', 2);
     const terms = p2.find((t) => t.rows[0]?.[0] === 'Valor del crédito:');
     expect(terms?.rows[1]).toEqual(['Periodo de gracia:', '24 meses', 'Periodicidad de pago:', 'Semestral']);
+  });
+
+  it('stream-2008: zebra bands mark rows without gluing section rows to the items around them', async () => {
+    const tables = await tablesOf('stream-2008.pdf');
+    const budget = tables.find((t) => t.rows.some((r) => r[0] === 'Descripcion'));
+    expect(rowStarting(budget, '1. ALIMENTACION')).toEqual(['1. ALIMENTACION', '', '', '', '']);
+    expect(rowStarting(budget, 'Sal mineralizada 8%')).toEqual(['Sal mineralizada 8%', 'Bulto 40 kg', '33,0', '114.000', '3.762.000']);
+    expect(budget?.rows.map((r) => r[0]).slice(-2)).toEqual(['4. MANO DE OBRA', 'Ordeño y manejo']);
   });
 });

@@ -3,7 +3,7 @@ import { contextAbove } from '../text/context.ts';
 import { chunksToLines, type TextLine } from './chunks-to-lines.ts';
 import { linesToRivers } from './lines-to-columns.ts';
 import { blockToRegion, linesToBlocks, type Region } from './lines-to-regions.ts';
-import { cellText, linesToRows, type RowWords } from './lines-to-rows.ts';
+import { cellText, linesToRows, type RowHints, type RowWords } from './lines-to-rows.ts';
 import { resolveStreamSettings, type StreamSettings } from './settings.ts';
 
 const inside = (c: TextChunk, b: Box): boolean => {
@@ -36,21 +36,25 @@ function boundsOf(lines: readonly TextLine[]): Box {
 }
 
 /**
- * Heights of horizontal rules and shaded-band edges that run across most of the box: a table
- * drawn with only row rules or zebra stripes marks its rows with them.
+ * Horizontal rules and shaded bands that run across most of the table: a table drawn with only
+ * row rules or zebra stripes marks its rows with them.
  */
-function rulesAcross(page: PageContent, bbox: Box, settings: StreamSettings): number[] {
+function rowHintsOf(page: PageContent, lines: readonly TextLine[], settings: StreamSettings): RowHints {
+  const bbox = boundsOf(lines);
+  // The rules that close the first and last rows sit just outside the text.
+  const margin = Math.max(...lines.map((l) => l.size));
+  const top = bbox.y0 - margin;
+  const bottom = bbox.y1 + margin;
   const need = settings.ruleWidthShare * (bbox.x1 - bbox.x0);
   const across = (x0: number, x1: number): boolean => Math.min(x1, bbox.x1) - Math.max(x0, bbox.x0) >= need;
-  const ys: number[] = [];
-  for (const s of page.segments) {
-    if (s.orientation === 'h' && across(s.x0, s.x1) && s.y0 > bbox.y0 && s.y0 < bbox.y1) ys.push(s.y0);
-  }
-  for (const f of page.fills) {
-    if (!across(f.x0, f.x1)) continue;
-    for (const y of [f.y0, f.y1]) if (y > bbox.y0 && y < bbox.y1) ys.push(y);
-  }
-  return ys.sort((a, b) => a - b);
+  const rules = page.segments
+    .filter((s) => s.orientation === 'h' && across(s.x0, s.x1) && s.y0 > top && s.y0 < bottom)
+    .map((s) => s.y0)
+    .sort((a, b) => a - b);
+  const bands = page.fills
+    .filter((f) => across(f.x0, f.x1) && f.y1 > top && f.y0 < bottom)
+    .map((f) => ({ y0: f.y0, y1: f.y1 }));
+  return { rules, bands };
 }
 
 /**
@@ -70,9 +74,11 @@ function confidenceOf(cells: readonly string[][]): number {
 function regionToTable(page: PageContent, region: Region, settings: StreamSettings): Omit<RawTable, 'context'> | undefined {
   const rivers = linesToRivers(region.lines, settings);
   if (rivers.length === 0) return undefined;
-  const cells = rowsToCells(linesToRows(region.lines, rivers, settings, rulesAcross(page, boundsOf(region.lines), settings)));
+  const cells = rowsToCells(linesToRows(region.lines, rivers, settings, rowHintsOf(page, region.lines, settings)));
   const structured = cells.filter((r) => r.filter((c) => c !== '').length >= 2).length;
-  if ((cells[0]?.length ?? 0) < 2 || structured < settings.minTableRows) return undefined;
+  const columns = cells[0]?.length ?? 0;
+  const enough = structured >= settings.minTableRows || (structured >= 2 && columns >= settings.shortTableColumns);
+  if (columns < 2 || !enough) return undefined;
   const bbox = boundsOf(region.lines);
   return {
     page: page.page,

@@ -152,7 +152,7 @@ function isColumnGap(zone: Span, lines: readonly TextLine[], settings: StreamSet
     if (right.x0 - zone.x1 <= tol) startAligned++;
     leftEnds.add(Math.round(left.x1 / tol));
   }
-  if (crossing < settings.minTableRows) return false;
+  if (crossing < Math.min(settings.minTableRows, Math.max(2, lines.length))) return false;
   const need = settings.alignedShare * crossing;
   return (endAligned >= need && leftStarts.size >= 2) || (startAligned >= need && leftEnds.size >= 2);
 }

@@ -77,6 +77,14 @@ export function linesToBlocks(lines: readonly TextLine[], exclude: readonly Box[
 }
 
 /**
+ * A header and a row or two of many columns each (a table cut by a page break, a one-row
+ * conditions table) are a table too; two lines of two blocks (signatures, page headers) are not.
+ */
+function isShortTable(structure: readonly TextLine[], settings: StreamSettings): boolean {
+  return structure.length >= 2 && structure.every((l) => l.phrases.length >= settings.shortTableColumns);
+}
+
+/**
  * The table part of a block: from its first to its last line with column structure, plus the
  * spanning header lines just above (a `VALOR` over `UNITARIO | TOTAL`), which never start at the
  * table's left edge the way a title does. Lines before the table are its context, not its rows.
@@ -94,7 +102,7 @@ export function blockToRegion(block: readonly TextLine[], settings: StreamSettin
     last++;
   }
   const structure = block.slice(first, last + 1).filter((l) => l.phrases.length >= 2);
-  if (structure.length < settings.minTableRows) return undefined;
+  if (structure.length < settings.minTableRows && !isShortTable(structure, settings)) return undefined;
   const left = Math.min(...structure.map((l) => l.x0));
   const firstCellRight = Math.min(...structure.map((l) => l.phrases[0]!.x1));
   let start = first;

@@ -90,7 +90,7 @@ describe('linesToRows with row rules', () => {
       s,
     );
     const rivers = linesToRivers(lines, s);
-    const rows = linesToRows(lines, rivers, s, [120, 160]).map((r) => r.cells.map((c) => cellText(c, r.lines)));
+    const rows = linesToRows(lines, rivers, s, { rules: [95, 120, 160, 210], bands: [] }).map((r) => r.cells.map((c) => cellText(c, r.lines)));
     expect(rows).toEqual([
       ['Cat', 'Says', 'Meow'],
       ['Parastratios phecomyioides', 'Says', 'bzzz'],
@@ -109,7 +109,30 @@ describe('linesToRows with row rules', () => {
       s,
     );
     const rivers = linesToRivers(lines, s);
-    expect(linesToRows(lines, rivers, s, [106]).map((r) => r.lines.length)).toEqual([1, 1, 1, 1]);
-    expect(linesToRows(lines, rivers, s, []).map((r) => r.lines.length)).toEqual([2, 1, 1]);
+    expect(linesToRows(lines, rivers, s, { rules: [106], bands: [] }).map((r) => r.lines.length)).toEqual([1, 1, 1, 1]);
+    expect(linesToRows(lines, rivers, s).map((r) => r.lines.length)).toEqual([2, 1, 1]);
+  });
+});
+
+describe('linesToRows with shaded bands', () => {
+  it('joins the lines inside one band and nothing across a band edge', () => {
+    const lines = chunksToLines(
+      [
+        ...row(100, [['Concepto', 50], ['Valor', 200]]),
+        ...row(115, [['1. SIEMBRA', 50]]),
+        ...row(130, [['Semilla', 50], ['1.000', 200]]),
+        ...row(139, [['certificada', 50]]),
+        ...row(160, [['Abono', 50], ['2.000', 200]]),
+      ],
+      s,
+    );
+    const rivers = linesToRivers(lines, s);
+    const rows = linesToRows(lines, rivers, s, { rules: [], bands: [{ y0: 128, y1: 152 }] });
+    expect(rows.map((r) => r.cells.map((c) => cellText(c, r.lines)))).toEqual([
+      ['Concepto', 'Valor'],
+      ['1. SIEMBRA', ''],
+      ['Semilla certificada', '1.000'],
+      ['Abono', '2.000'],
+    ]);
   });
 });

@@ -11,6 +11,12 @@ export interface RowWords {
   lines: TextLine[];
 }
 
+/** What the page draws to mark rows: rule heights and shaded bands (zebra stripes). */
+export interface RowHints {
+  rules: number[];
+  bands: Array<{ y0: number; y1: number }>;
+}
+
 const mid = (w: TextChunk): number => (w.x0 + w.x1) / 2;
 
 /**
@@ -80,16 +86,24 @@ export function linesToRows(
   lines: readonly TextLine[],
   rivers: readonly River[],
   settings: StreamSettings,
-  rules: readonly number[] = [],
+  hints: RowHints = { rules: [], bands: [] },
 ): RowWords[] {
   const lineCells = lines.map((l) => lineToCells(l, rivers));
-  const ruleBetween = (upper: TextLine, lower: TextLine): boolean => rules.some((y) => y > upper.yc && y < lower.yc);
-  if (rules.length > 0 && isRuledByRow(lines, ruleBetween, settings)) return rowsBetweenRules(lines, lineCells, ruleBetween);
+  const { rules, bands } = hints;
+  const crossed = (ys: readonly number[], upper: TextLine, lower: TextLine): boolean => ys.some((y) => y > upper.yc && y < lower.yc);
+  const edges = bands.flatMap((b) => [b.y0, b.y1]);
+  const ruleBetween = (upper: TextLine, lower: TextLine): boolean => crossed(rules, upper, lower) || crossed(edges, upper, lower);
+  const sameBand = (a: TextLine, b: TextLine): boolean => bands.some((band) => band.y0 < a.yc && a.yc < band.y1 && band.y0 < b.yc && b.yc < band.y1);
+  const ruledRows = rules.length > 0 && isRuledByRow(lines, (a, b) => crossed(rules, a, b), settings);
+  // Only lines enclosed by two rules are known to share a row; titles above the first rule are not.
+  const enclosed = (line: TextLine): boolean => ruledRows && rules[0]! < line.yc && line.yc < rules[rules.length - 1]!;
   const pitches: number[] = [];
   for (let i = 1; i < lines.length; i++) {
     if (lines[i]!.phrases.length >= 2 && lines[i - 1]!.phrases.length >= 2) pitches.push(lines[i]!.yc - lines[i - 1]!.yc);
   }
-  const usualPitch = median(pitches) ?? Infinity;
+  // Few neighbouring rows with column structure: every line pitch has to tell the usual one.
+  const allPitches = lines.slice(1).map((l, i) => l.yc - lines[i]!.yc);
+  const usualPitch = median(pitches.length >= 2 ? pitches : allPitches) ?? Infinity;
   const isTight = (upper: TextLine, lower: TextLine): boolean =>
     !ruleBetween(upper, lower) &&
     lower.yc - upper.yc < settings.wrapPitchShare * usualPitch && lower.yc - upper.yc < 1.6 * Math.max(upper.size, lower.size);
@@ -110,9 +124,17 @@ export function linesToRows(
     const nextLine = lines[i + 1];
     const upGap = prevLine ? line.yc - prevLine.yc : Infinity;
     const downGap = nextLine ? nextLine.yc - line.yc : Infinity;
-    const joinUp = row !== undefined && prevLine !== undefined && !joinedDown.has(i) && isTight(prevLine, line) && continues(cells, row.cells);
+    const joinUp =
+      row !== undefined &&
+      prevLine !== undefined &&
+      !joinedDown.has(i) &&
+      (sameBand(prevLine, line) ||
+        (enclosed(line) && enclosed(prevLine) && !ruleBetween(prevLine, line)) ||
+        (isTight(prevLine, line) && continues(cells, row.cells)));
     const joinDown =
-      nextLine !== undefined && isTight(line, nextLine) && downGap < upGap && continues(cells, lineCells[i + 1]!);
+      nextLine !== undefined &&
+      !enclosed(line) &&
+      isTight(line, nextLine) && downGap < upGap && continues(cells, lineCells[i + 1]!);
     if (joinDown && !(joinUp && upGap <= downGap)) {
       // The top line of a cell whose other cells are vertically centred on the next line.
       lineCells[i + 1] = cells.map((c, k) => [...c, ...lineCells[i + 1]![k]!]);
@@ -137,24 +159,6 @@ function isRuledByRow(lines: readonly TextLine[], ruleBetween: (a: TextLine, b: 
   let ruled = 0;
   for (let i = 1; i < structure.length; i++) if (ruleBetween(structure[i - 1]!, structure[i]!)) ruled++;
   return structure.length >= 3 && ruled >= settings.ruledRowShare * (structure.length - 1);
-}
-
-/** Every line between the same two rules belongs to one row. */
-function rowsBetweenRules(
-  lines: readonly TextLine[],
-  lineCells: readonly TextChunk[][][],
-  ruleBetween: (a: TextLine, b: TextLine) => boolean,
-): RowWords[] {
-  const rows: RowWords[] = [];
-  lines.forEach((line, i) => {
-    const row = rows[rows.length - 1];
-    const prev = lines[i - 1];
-    if (row && prev && !ruleBetween(prev, line)) {
-      lineCells[i]!.forEach((c, k) => row.cells[k]!.push(...c));
-      row.lines.push(line);
-    } else rows.push({ cells: lineCells[i]!.map((c) => [...c]), lines: [line] });
-  });
-  return rows;
 }
 
 /** Cell words to text: lines top to bottom, words left to right with the right spaces. */

@@ -27,6 +27,8 @@ export interface StreamSettings {
   proseMinWords: number;
   /** A table needs this many lines with two or more phrases (rows with column structure). */
   minTableRows: number;
+  /** Fewer rows make a table only when each has at least this many columns. */
+  shortTableColumns: number;
   /** A whitespace river must be at least this wide (× size) to separate columns. */
   minRiverEm: number;
   /** Lines with at least this share of the typical row's phrase count define the columns. */
@@ -66,6 +68,7 @@ export const DEFAULT_STREAM_SETTINGS: Readonly<StreamSettings> = Object.freeze({
   proseWidthShare: 0.6,
   proseMinWords: 8,
   minTableRows: 3,
+  shortTableColumns: 4,
   minRiverEm: 0.15,
   bodyPhraseShare: 1,
   bridgeShare: 0.2,

@@ -69,10 +69,10 @@ export function rowsRepo(db: Kysely<Database>, dialect: Dialect) {
     );
     for (let start = 0; start < all.length; start += INSERT_BATCH) {
       const batch = all.slice(start, start + INSERT_BATCH);
-      const ids = await trx.insertInto('table_rows').values(batch).returning(['id', 'table_name', 'search_text']).execute();
+      const ids = await trx.insertInto('table_rows').values(batch).returning(['id', 'search_text']).execute();
       if (dialect === 'sqlite') {
-        const values = ids.map(({ id, table_name, search_text }) => sql`(${id}, ${table_name.toLowerCase()}, ${search_text})`);
-        await sql`INSERT INTO table_rows_fts(rowid, tbl, search_text) VALUES ${sql.join(values)}`.execute(trx);
+        const values = ids.map(({ id, search_text }) => sql`(${id}, ${search_text})`);
+        await sql`INSERT INTO table_rows_fts(rowid, search_text) VALUES ${sql.join(values)}`.execute(trx);
       }
     }
     const perTable = new Map<string, number>();
@@ -100,18 +100,22 @@ export function rowsRepo(db: Kysely<Database>, dialect: Dialect) {
   }
 
   function filtered(tableName: string, f: RowFilters) {
-    let q = db.selectFrom('table_rows').where('table_name', '=', tableName);
     const nos = f.nosolicitud?.trim();
+    const term = f.search ? normalizeSearch(f.search) : '';
+    // With a filter, SQLite must start from the few matching ids, not walk the table's whole
+    // index in page order probing each row; `+table_name` keeps it off that index.
+    let q =
+      dialect === 'sqlite' && (nos || term)
+        ? db.selectFrom('table_rows').where(sql`+table_name`, '=', tableName)
+        : db.selectFrom('table_rows').where('table_name', '=', tableName);
     if (nos) {
       // Filter the 20k documents first, then use the (table_name, document_id) index.
-      const pattern = containsPattern(nos.toLowerCase());
-      q = q.where('document_id', 'in', db.selectFrom('documents').select('id').where(sql`lower(nosolicitud)`, 'like', sql`${pattern} ESCAPE '\\'`));
+      const pattern = containsPattern(nos);
+      q = q.where('document_id', 'in', db.selectFrom('documents').select('id').where(sql`nosolicitud`, 'like', sql`${pattern} ESCAPE '\\'`));
     }
-    const term = f.search ? normalizeSearch(f.search) : '';
     if (term) {
       if (dialect === 'sqlite' && /[\p{L}\p{N}]/u.test(term)) {
-        const match = `{tbl}: ${ftsPhrase(tableName.toLowerCase())} AND {search_text}: ${ftsPhrase(term)}*`;
-        q = q.where('id', 'in', sql<number>`(SELECT rowid FROM table_rows_fts WHERE table_rows_fts MATCH ${match})`);
+        q = q.where('id', 'in', sql<number>`(SELECT rowid FROM table_rows_fts WHERE table_rows_fts MATCH ${`${ftsPhrase(term)}*`})`);
       } else {
         q = q.where(sql`search_text`, 'like', sql`${containsPattern(term)} ESCAPE '\\'`);
       }
@@ -146,6 +150,14 @@ export function rowsRepo(db: Kysely<Database>, dialect: Dialect) {
     async page(tableName: string, f: RowFilters, page: number, pageSize: number): Promise<{ rows: TableRow[]; total: number }> {
       const unfiltered = !f.nosolicitud?.trim() && !(f.search && normalizeSearch(f.search));
       let total: number;
+      if (dialect === 'sqlite' && !unfiltered) {
+        // One evaluation of the filters: the ordered ids give the total and the page at once.
+        const ids = (await ordered(tableName, f).select('id').execute()).map((r) => r.id);
+        const pageIds = ids.slice((page - 1) * pageSize, page * pageSize);
+        const found = pageIds.length ? await db.selectFrom('table_rows').select(['id', 'data']).where('id', 'in', pageIds).execute() : [];
+        const byId = new Map(found.map((r) => [r.id, r.data]));
+        return { rows: pageIds.map((id) => JSON.parse(byId.get(id)!) as TableRow), total: ids.length };
+      }
       if (unfiltered) {
         // Kept in step with the rows in the same transactions: no COUNT(*) over a million rows.
         const row = await db.selectFrom('table_counts').select('row_count').where('table_name', '=', tableName).executeTakeFirst();

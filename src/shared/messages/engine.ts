@@ -17,3 +17,6 @@ export function skippedPagesWarning(pages: readonly number[]): string {
 export function pageLimitWarning(read: number, total: number): string {
   return `El documento tiene ${total} páginas; solo se leyeron las primeras ${read}.`;
 }
+
+/** Warning added when the tables were found but sorting them into the catalogue failed. */
+export const CLASSIFICATION_FAILED_WARNING = 'No se pudieron clasificar las tablas del documento; se muestran sin clasificar.';

@@ -53,3 +53,32 @@ test('three PDFs queued offline survive a reload and a browser restart, then arr
   expect(stored.map((d) => d.original_filename)).toEqual(FILES);
   await context.close();
 });
+
+test('logging out with files pending warns, keeps them, and sends them when that user signs in again', async () => {
+  const context = await launchTablet(tempDir('sep-prof-'));
+  const page = await context.newPage();
+  await login(page, server.url);
+  await waitForServiceWorker(page);
+  const token = await api.login();
+  const before = (await api.documents(token)).length;
+
+  await goOffline(context);
+  await page.getByTestId('file-input').setInputFiles([corpusPdf('stream-2005.pdf')]);
+  await page.getByRole('button', { name: 'Procesar Archivos' }).click();
+  await expect(outboxRow(page, 'stream-2005.pdf')).toContainText('pendiente');
+
+  await page.getByRole('button', { name: 'Cerrar Sesión' }).click();
+  await expect(page.getByText('Tienes 1 archivo sin enviar. Se guardará en este dispositivo y se enviará cuando vuelvas a iniciar sesión.')).toBeVisible();
+  await expect(page).toHaveURL(/\/login/);
+
+  // Online but signed out: nothing leaves without its owner's session.
+  await goOnline(context);
+  await page.waitForTimeout(3_000);
+  expect(await outboxCount(page)).toBe(1);
+  expect(await api.documents(token)).toHaveLength(before);
+
+  await login(page, server.url);
+  await expect.poll(() => outboxCount(page), { timeout: 60_000 }).toBe(0);
+  expect((await api.documents(token)).map((d) => d.original_filename)).toContain('stream-2005.pdf');
+  await context.close();
+});

@@ -8,7 +8,8 @@ import { ensureRoomFor } from '../../../lib/offline-store/storage-room.ts';
 import { onReconnect, reportReachability } from '../../../lib/pwa/connectivity.ts';
 import { forgetUserCaches, onBackgroundSync, requestBackgroundSync } from '../../../lib/pwa/sw-client.ts';
 import { addBusySource } from '../../../lib/pwa/update-gate.ts';
-import { Outbox, type OutboxDeps } from './outbox.ts';
+import { Outbox } from './outbox.ts';
+import type { OutboxDeps } from './outbox-types.ts';
 import { OUTBOX_TEXT } from './outbox-messages.ts';
 import { createXhrTransport } from './send-upload.ts';
 

@@ -1,6 +1,6 @@
 import { useReachable } from '../../../lib/pwa/connectivity.ts';
 import { formatMegabytes } from '../validation.ts';
-import type { OutboxItem } from './outbox.ts';
+import type { OutboxItem } from './outbox-types.ts';
 import { OUTBOX_TEXT } from './outbox-messages.ts';
 import { useOutbox } from './use-outbox.ts';
 import './outbox.css';

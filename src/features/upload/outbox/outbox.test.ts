@@ -1,7 +1,8 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createOutboxStore, type OutboxStore } from '../../../lib/offline-store/outbox-store';
-import { Outbox, OutboxFullError, type OutboxDeps } from './outbox';
+import { Outbox, OutboxFullError } from './outbox';
+import type { OutboxDeps } from './outbox-types';
 import { classifyResponse, type SendRequest, type SendResult } from './send-upload';
 import { BACKOFF_CAP_MS, backoffDelay } from './backoff';
 

@@ -1,5 +1,6 @@
 import { createContext, useContext, useSyncExternalStore } from 'react';
-import type { Outbox, OutboxSnapshot } from './outbox.ts';
+import type { Outbox } from './outbox.ts';
+import type { OutboxSnapshot } from './outbox-types.ts';
 import { getAppOutbox } from './outbox-instance.ts';
 
 /** Lets tests hand a component an outbox on fake transport; the app uses its single instance. */
