@@ -82,6 +82,9 @@ function strategyFor(userId: string): NetworkFirst {
       cacheName: apiCacheName(userId),
       networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
       plugins: [
+        // An answer that arrives after its user logged out (or another signed in) is not kept:
+        // logout would otherwise be undone by a request still in flight.
+        { cacheWillUpdate: async ({ response }) => (currentUser === userId ? response : null) },
         new CacheableResponsePlugin({ statuses: [200] }),
         new ExpirationPlugin({ maxEntries: MAX_ENTRIES, maxAgeSeconds: MAX_AGE_SECONDS, purgeOnQuotaError: true }),
         stampPlugin,

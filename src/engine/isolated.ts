@@ -10,7 +10,7 @@ import type { ExtractionResult, ExtractOptions } from './types.ts';
 /** A document that takes longer than this is stopped (hostile or absurdly large). */
 export const ISOLATED_TIMEOUT_MS = 120_000;
 /** No page finishing for this long means pdf.js is stuck on hostile content. */
-export const ISOLATED_STALL_MS = 6_000;
+export const ISOLATED_STALL_MS = 8_000;
 /** Heap cap of the extraction thread; beyond it the thread dies, not the process. */
 export const ISOLATED_MEMORY_MB = 384;
 

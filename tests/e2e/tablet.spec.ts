@@ -8,9 +8,11 @@ test.describe('10-inch tablet, portrait', () => {
     await page.goto('/login');
     await loginUi(page);
     const sidebar = page.locator('#sidebar');
-    const toggle = page.getByRole('button', { name: 'Abrir menú' });
+    const toggle = page.getByRole('button', { name: 'Abrir menú', expanded: false });
     await expect(toggle).toBeVisible();
     await expect(sidebar).not.toBeInViewport();
+    // The closed drawer's links are out of the keyboard's reach.
+    await expect(sidebar.getByRole('link', { name: 'Documentos' })).toBeHidden();
 
     await toggle.click();
     await expect(sidebar).toBeInViewport();
@@ -43,9 +45,11 @@ test.describe('10-inch tablet, landscape', () => {
     const sidebar = page.locator('#sidebar');
     await expect(sidebar).toBeInViewport();
     await expect(sidebar.getByRole('link', { name: 'Subir Documentos' })).toHaveAttribute('aria-current', 'page');
-    await page.getByRole('button', { name: 'Abrir menú' }).click();
+    // The toggle names what it will do: the sidebar is open, so 'Cerrar menú'.
+    await page.getByRole('button', { name: 'Cerrar menú', expanded: true }).click();
     await expect(sidebar).not.toBeInViewport();
-    await page.getByRole('button', { name: 'Abrir menú' }).click();
+    await expect(sidebar.getByRole('link', { name: 'Subir Documentos' })).toBeHidden();
+    await page.getByRole('button', { name: 'Abrir menú', expanded: false }).click();
     await expect(sidebar).toBeInViewport();
   });
 });

@@ -85,6 +85,8 @@ describe('tables', () => {
       ['4.501', ['Fertilización con UREA']],
       ['nothing-like-this', []],
       ['100%_', []],
+      ['análisis (de) suelo', ['Análisis de suelo']],
+      ['suelo 2025-000123', []],
     ];
     for (const [term, expected] of cases) {
       const { body } = await get(`/api/tables/CostosDirectos?search=${encodeURIComponent(term)}`);

@@ -9,6 +9,7 @@ import { paths } from '../../shared/paths.ts';
 import { CloseIcon, DocumentIcon, MenuIcon } from '../../ui/icons.tsx';
 import { FullPageSpinner } from '../../ui/spinner.tsx';
 import { Sidebar } from './sidebar.tsx';
+import { useNarrowScreen } from './use-narrow-screen.ts';
 import '../styles/layout.css';
 
 /**
@@ -36,25 +37,28 @@ export function DashboardLayout() {
     navigate(paths.login.getHref(), { replace: true });
   }
 
+  // Narrow screens open the drawer; wide ones collapse the sidebar. The toggle's name and state say
+  // which one the user sees, so a screen reader is not told 'expanded' over a closed drawer.
+  const narrow = useNarrowScreen();
+  useEffect(() => setDrawerOpen(false), [narrow]);
+  const menuOpen = narrow ? drawerOpen : !collapsed;
   function toggleMenu() {
-    // Narrow screens open the drawer; wide ones collapse the sidebar. The media query matches the CSS.
-    if (window.matchMedia('(max-width: 1023px)').matches) setDrawerOpen((v) => !v);
+    if (narrow) setDrawerOpen((v) => !v);
     else setCollapsed((v) => !v);
   }
 
-  const menuOpen = drawerOpen || !collapsed;
   return (
     <div className={`shell${collapsed ? ' is-collapsed' : ''}${drawerOpen ? ' is-drawer-open' : ''}`}>
       <header className="topbar">
         <button
           type="button"
           className="icon-button menu-toggle"
-          aria-label={drawerOpen ? layoutMessages.closeMenu : layoutMessages.openMenu}
+          aria-label={menuOpen ? layoutMessages.closeMenu : layoutMessages.openMenu}
           aria-expanded={menuOpen}
           aria-controls="sidebar"
           onClick={toggleMenu}
         >
-          {drawerOpen ? <CloseIcon /> : <MenuIcon />}
+          {narrow && drawerOpen ? <CloseIcon /> : <MenuIcon />}
         </button>
         <DocumentIcon className="topbar-icon" width={24} height={24} />
         <span className="topbar-title">{APP_TITLE}</span>

@@ -23,7 +23,7 @@ export function pageToEdges(page: PageContent, s: LatticeSettings): Segment[] {
 }
 
 function gridsFromEdges(edges: readonly Segment[], page: PageContent, s: LatticeSettings): LatticeCandidate[] {
-  if (edges.length < 4) return [];
+  if (edges.length < 4 || edges.length > s.maxEdges) return [];
   const cells = intersectionsToCells(edgesToIntersections(edges, s));
   const out: LatticeCandidate[] = [];
   for (const group of cellsToTables(cells)) {

@@ -143,3 +143,14 @@ describe('implied outer frame (regression: tabula spreadsheet_no_bounding_frame)
     expect(tables.map((t) => t.bbox.y1 - t.bbox.y0)).toEqual([40, 40]);
   });
 });
+
+describe('drawings are not tables', () => {
+  it('gives up quickly on a page of dense hatching', () => {
+    // 2,000 × 2,000 crossing rules would be 4 million intersections.
+    const segs: Segment[] = [];
+    for (let i = 0; i < 2000; i++) segs.push(h(i * 0.4 + 0.2, 0, 800), v(i * 0.4 + 0.2 + 5, 0, 800));
+    // Without the edge budget this would build a 2,000 × 2,000 grid around the word.
+    const tables = findLatticeTables(page(segs, [word('x', 10, 10)]), { snapTolerance: 0, joinTolerance: 0 });
+    expect(tables).toEqual([]);
+  });
+});

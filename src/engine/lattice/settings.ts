@@ -18,6 +18,11 @@ export interface LatticeSettings {
   useFillEdges: boolean;
   /** Rules that stop at a common line with no rule across their ends imply an outer frame there. */
   impliedFrame: boolean;
+  /**
+   * Pages with more joined rules than this are drawings (charts, maps, hatching), not tables;
+   * the ruled finder skips them rather than spend quadratic time on them.
+   */
+  maxEdges: number;
   /** Text lines above a table kept as its context. */
   contextLines: number;
   /** How far above a table (points) a context line may sit. */
@@ -33,6 +38,7 @@ export const LATTICE_DEFAULTS: Readonly<LatticeSettings> = Object.freeze({
   minCols: 2,
   useFillEdges: false,
   impliedFrame: true,
+  maxEdges: 3000,
   contextLines: 3,
   contextMaxDistance: 60,
 });
@@ -53,7 +59,7 @@ export function latticeSettings(overrides: Partial<LatticeSettings> = {}): Latti
       throw new RangeError(`lattice setting ${key} must be a finite number ≥ 0, got ${String(v)}`);
     }
   }
-  for (const key of ['minRows', 'minCols', 'contextLines'] as const) {
+  for (const key of ['minRows', 'minCols', 'contextLines', 'maxEdges'] as const) {
     if (!Number.isInteger(s[key]) || s[key] < 0) {
       throw new RangeError(`lattice setting ${key} must be an integer ≥ 0, got ${String(s[key])}`);
     }

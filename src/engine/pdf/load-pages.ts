@@ -12,7 +12,7 @@ export { openPdf, PdfOpenError } from './open-pdf.ts';
 
 export const DEFAULT_MAX_PAGES = 500;
 /** A page that takes longer than this to read is left empty (a hostile content stream). */
-export const PAGE_TIMEOUT_MS = 4_000;
+export const PAGE_TIMEOUT_MS = 8_000;
 
 export interface LoadedPages {
   pages: PageContent[];

@@ -96,4 +96,13 @@ describe('stream corpus regressions', () => {
     expect(rowStarting(budget, 'Sal mineralizada 8%')).toEqual(['Sal mineralizada 8%', 'Bulto 40 kg', '33,0', '114.000', '3.762.000']);
     expect(budget?.rows.map((r) => r[0]).slice(-2)).toEqual(['4. MANO DE OBRA', 'Ordeño y manejo']);
   });
+
+  it('stream-2008: a one-row conditions table under a two-line header is a table with its columns', async () => {
+    const tables = await tablesOf('stream-2008.pdf', 2);
+    const terms = tables.find((t) => t.rows[0]?.[0] === 'Monto');
+    expect(terms?.rows).toEqual([
+      ['Monto', 'Plazo', 'Periodo de gracia', 'Forma de pago', 'Tasa de interes', 'Sistema de amortizacion', 'Linea de credito'],
+      ['$56.500.000', '24 meses', '0 meses', 'Mensual', '16,90% E.A.', 'Abono constante a capital', 'Inversión - Compra de animales'],
+    ]);
+  });
 });

@@ -42,6 +42,14 @@ describe('findStreamTables on built pages', () => {
     expect(findStreamTables(page, [])).toEqual([]);
   });
 
+  it('takes no table out of two lines of two blocks (signatures)', () => {
+    const page = makePage([
+      ...row(700, [['Firma del solicitante', 80], ['Firma del asesor', 350]]),
+      ...row(712, [['C.C. 45.812.966', 80], ['Téc. Marlene Sánchez', 350]]),
+    ]);
+    expect(findStreamTables(page, [])).toEqual([]);
+  });
+
   it('gives a key-value block as a four-column table', () => {
     const page = makePage([
       ...row(100, [['Monto solicitado:', 40], ['$ 33.500.000,00', 150], ['Plazo:', 320], ['72 meses', 400]]),

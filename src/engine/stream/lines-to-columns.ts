@@ -152,7 +152,9 @@ function isColumnGap(zone: Span, lines: readonly TextLine[], settings: StreamSet
     if (right.x0 - zone.x1 <= tol) startAligned++;
     leftEnds.add(Math.round(left.x1 / tol));
   }
-  if (crossing < Math.min(settings.minTableRows, Math.max(2, lines.length))) return false;
+  if (crossing < 2) return false;
+  // Two lines are thin evidence: both must end on the band's left edge and start on its right.
+  if (crossing < settings.minTableRows) return endAligned === crossing && startAligned === crossing && leftStarts.size >= 2;
   const need = settings.alignedShare * crossing;
   return (endAligned >= need && leftStarts.size >= 2) || (startAligned >= need && leftEnds.size >= 2);
 }

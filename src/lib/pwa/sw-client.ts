@@ -67,19 +67,23 @@ export async function requestBackgroundSync(): Promise<void> {
   }
 }
 
-async function post(message: AppToWorker): Promise<void> {
+/**
+ * Posts to the active worker once there is one: on the first visit the worker is still installing
+ * when the user signs in, and a message sent then would be lost. Never awaited (without a worker,
+ * `ready` never settles).
+ */
+function post(message: AppToWorker): void {
   if (!supported()) return;
-  const registration = await navigator.serviceWorker.getRegistration();
-  registration?.active?.postMessage(message);
+  void navigator.serviceWorker.ready.then((registration) => registration.active?.postMessage(message));
 }
 
 /** After `users/me`: the worker files API answers in this user's cache. */
-export function announceUser(userId: string): Promise<void> {
-  return post({ type: 'SET_USER', userId });
+export function announceUser(userId: string): void {
+  post({ type: 'SET_USER', userId });
 }
 
 /** Logout: drop this user's cached API answers, here and in the worker. */
 export async function forgetUserCaches(userId: string): Promise<void> {
-  await post({ type: 'LOGOUT', userId });
+  post({ type: 'LOGOUT', userId });
   if (typeof caches !== 'undefined') await caches.delete(apiCacheName(userId));
 }

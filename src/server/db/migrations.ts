@@ -114,7 +114,12 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
       async up(db: Kysely<unknown>) {
         // Covering index: the nosolicitud filter scans 20k short entries, not the documents table.
         await sql`CREATE INDEX documents_nosolicitud ON documents (nosolicitud, id)`.execute(db);
-        if (dialect !== 'sqlite') return;
+        if (dialect === 'postgres') {
+          // Same word-phrase search as SQLite's FTS5, so both databases answer alike.
+          await sql`DROP INDEX IF EXISTS table_rows_search`.execute(db);
+          await sql`CREATE INDEX table_rows_words ON table_rows USING gin (to_tsvector('simple', search_text))`.execute(db);
+          return;
+        }
         await sql`DROP TABLE IF EXISTS table_rows_fts`.execute(db);
         await sql`CREATE VIRTUAL TABLE table_rows_fts USING fts5(search_text, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 2', prefix='2 3')`.execute(db);
         await sql`INSERT INTO table_rows_fts(rowid, search_text) SELECT id, search_text FROM table_rows`.execute(db);

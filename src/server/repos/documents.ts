@@ -46,7 +46,8 @@ export { parseJson };
 
 export interface DocumentListQuery {
   ownerId?: number | undefined;
-  status?: DocumentStatus | undefined;
+  /** Any of these statuses (empty or undefined: all). */
+  statuses?: readonly DocumentStatus[] | undefined;
   search?: string | undefined;
   sort: 'asc' | 'desc';
   page: number;
@@ -99,7 +100,7 @@ export function documentsRepo(db: Kysely<Database>) {
     async list(q: DocumentListQuery): Promise<{ rows: DocumentRow[]; total: number }> {
       let base = db.selectFrom('documents');
       if (q.ownerId !== undefined) base = base.where('owner_id', '=', q.ownerId);
-      if (q.status) base = base.where('status', '=', q.status);
+      if (q.statuses && q.statuses.length > 0) base = base.where('status', 'in', [...q.statuses]);
       const term = q.search ? normalizeSearch(q.search) : '';
       if (term) {
         const pattern = containsPattern(term);

@@ -114,8 +114,15 @@ export function rowsRepo(db: Kysely<Database>, dialect: Dialect) {
       q = q.where('document_id', 'in', db.selectFrom('documents').select('id').where(sql`nosolicitud`, 'like', sql`${pattern} ESCAPE '\\'`));
     }
     if (term) {
-      if (dialect === 'sqlite' && /[\p{L}\p{N}]/u.test(term)) {
+      const hasWords = /[\p{L}\p{N}]/u.test(term);
+      if (dialect === 'sqlite' && hasWords) {
         q = q.where('id', 'in', sql<number>`(SELECT rowid FROM table_rows_fts WHERE table_rows_fts MATCH ${`${ftsPhrase(term)}*`})`);
+      } else if (hasWords) {
+        // The term's words in order, the last one as a prefix: `'urea' <-> 'granu':*`.
+        // The prefix mark only goes after a plain lexeme (a query ending in ')' would not parse).
+        q = q.where(
+          sql<boolean>`to_tsvector('simple', search_text) @@ (SELECT CASE WHEN right(t, 1) = '''' THEN (t || ':*')::tsquery ELSE t::tsquery END FROM (SELECT phraseto_tsquery('simple', ${term})::text AS t) AS words)`,
+        );
       } else {
         q = q.where(sql`search_text`, 'like', sql`${containsPattern(term)} ESCAPE '\\'`);
       }

@@ -6,6 +6,7 @@ import {
   DocumentsQuery,
   DocumentsResponse,
   MessageResponse,
+  parseStatusList,
   ProgressResponse,
   type DocumentStatus,
   type TableQualitySummary,
@@ -39,7 +40,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = as
       const pageSize = q.page_size ?? 10;
       const { rows, total } = await ctx.documents.list({
         ownerId: q.all_documents ? undefined : userOf(request).id,
-        status: q.status,
+        statuses: q.status ? parseStatusList(q.status) : undefined,
         search: q.search,
         sort: q.sort ?? 'desc',
         page,

@@ -78,6 +78,14 @@ export type DocumentDetail = Static<typeof DocumentDetail>;
 export const DocumentDetailResponse = Type.Object({ data: DocumentDetail });
 export type DocumentDetailResponse = Static<typeof DocumentDetailResponse>;
 
+const STATUS_ALTERNATIVES = DOCUMENT_STATUSES.join('|');
+const STATUS_LIST_PATTERN = `^(${STATUS_ALTERNATIVES})(,(${STATUS_ALTERNATIVES}))*$`;
+
+/** The statuses of a `status` query value the schema already accepted, without repeats. */
+export function parseStatusList(value: string): DocumentStatus[] {
+  return [...new Set(value.split(','))].filter((s): s is DocumentStatus => (DOCUMENT_STATUSES as readonly string[]).includes(s));
+}
+
 export const DOCUMENT_SORTS = ['desc', 'asc'] as const;
 export type DocumentSort = (typeof DOCUMENT_SORTS)[number];
 
@@ -85,7 +93,8 @@ export const DocumentsQuery = Type.Object(
   {
     ...PageQuery,
     all_documents: Type.Optional(Type.Boolean({ default: false })),
-    status: Type.Optional(DocumentStatusSchema),
+    /** One status or a comma-separated list ('pending,processing': the web's 'En proceso' filter). */
+    status: Type.Optional(Type.String({ pattern: STATUS_LIST_PATTERN, maxLength: 100 })),
     /** Matches the file name (case- and accent-insensitive) or part of the request number. */
     search: Type.Optional(Type.String({ maxLength: 200 })),
     /** Upload date order: 'desc' newest first (default), 'asc' oldest first. */

@@ -39,7 +39,11 @@ test('a table page seen online opens offline with its rows and the offline label
   await login(page, server.url);
   await waitForServiceWorker(page);
   const url = `${server.url}/dashboard/data?table=${table}`;
-  await page.goto(url);
+  // In-app navigation, no reload: on this first visit the worker learns the user from the app's
+  // message, not from a `users/me` answer.
+  await page.getByRole('button', { name: 'Datos Extraídos' }).click();
+  await page.getByRole('link', { name: table, exact: true }).click();
+  await expect(page).toHaveURL(url);
   const rows = page.locator('table tbody tr');
   await expect(rows.first()).toBeVisible();
   const onlineCount = await rows.count();

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import '../../../lib/testing/dom.ts';
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useAuth } from '../auth-context.ts';
 import { AuthProvider } from './auth-provider.tsx';
@@ -58,6 +58,26 @@ describe('AuthProvider start-up (spec §4)', () => {
     render(<AuthProvider><Probe /></AuthProvider>);
     await waitFor(() => expect(screen.getByTestId('probe')).toHaveTextContent('authenticated:user'));
     expect(localStorage.getItem('authToken')).toBe('t');
+  });
+
+  it('a 401 later (expire) ends the session and drops the cached pages, as logout does', async () => {
+    localStorage.setItem('authToken', 't');
+    stubFetch(async () => new Response(JSON.stringify({ data: me })));
+    const onSignedOut = vi.fn();
+    function Expire() {
+      const { expire } = useAuth();
+      return <button onClick={expire}>expire</button>;
+    }
+    render(
+      <AuthProvider onSignedOut={onSignedOut}>
+        <Probe />
+        <Expire />
+      </AuthProvider>,
+    );
+    await waitFor(() => expect(screen.getByTestId('probe')).toHaveTextContent('authenticated:admin'));
+    fireEvent.click(screen.getByRole('button', { name: 'expire' }));
+    expect(screen.getByTestId('probe')).toHaveTextContent('unauthenticated:none');
+    expect(onSignedOut).toHaveBeenCalledTimes(1);
   });
 
   it('useAuth outside its provider throws the spec message', () => {

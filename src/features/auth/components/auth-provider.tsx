@@ -67,11 +67,15 @@ export function AuthProvider({ children, onSignedOut }: AuthProviderProps) {
     onSignedOut?.();
   }, [userId, onSignedOut]);
 
-  /** A 401 anywhere ends the session (spec §8); the api client already removed the token. */
+  /**
+   * A 401 anywhere ends the session (spec §8); the api client already removed the token. The
+   * cached pages go too, as at logout: the next person to sign in must not see them.
+   */
   const expire = useCallback(() => {
     clearSessionUser();
     dispatch({ type: 'logged-out' });
-  }, []);
+    onSignedOut?.();
+  }, [onSignedOut]);
 
   const value = useMemo<AuthContextValue>(
     () => ({ ...state, isAuthenticated: state.status === 'authenticated', login, logout, expire }),

@@ -1,15 +1,22 @@
 import useSWR from 'swr';
 import type { Pagination } from '../../../shared/api/common.ts';
-import type { Document, DocumentsResponse, DocumentSort, DocumentStatus } from '../../../shared/api/documents.ts';
+import type { Document, DocumentsResponse, DocumentSort } from '../../../shared/api/documents.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export const DOCUMENTS_PAGE_SIZE = 10;
+
+/**
+ * The visible status filter: '' is every document, and 'En proceso' asks for both waiting states
+ * (the server takes a comma-separated list), as the status dot shows them alike.
+ */
+export const STATUS_FILTERS = ['', 'processed', 'pending,processing', 'error'] as const;
+export type StatusFilter = (typeof STATUS_FILTERS)[number];
 
 export interface DocumentsParams {
   page: number;
   search: string;
   sort: DocumentSort;
-  status: DocumentStatus | '';
+  status: StatusFilter;
 }
 
 /** The documents page's local shape (spec §3). */

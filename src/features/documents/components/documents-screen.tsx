@@ -1,16 +1,16 @@
 import { useEffect, useState } from 'react';
-import type { DocumentSort, DocumentStatus } from '../../../shared/api/documents.ts';
+import type { DocumentSort } from '../../../shared/api/documents.ts';
 import { documentsMessages } from '../../../shared/messages/web.ts';
 import { SearchIcon } from '../../../ui/icons.tsx';
 import { Pagination } from '../../../ui/pagination.tsx';
 import { FullPageSpinner } from '../../../ui/spinner.tsx';
-import { useDocuments } from '../api/get-documents.ts';
+import { useDocuments, type StatusFilter } from '../api/get-documents.ts';
 import { DocumentCard } from './document-card.tsx';
 
-const STATUS_OPTIONS: { value: DocumentStatus | ''; label: string }[] = [
+const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
   { value: '', label: documentsMessages.statusAll },
   { value: 'processed', label: documentsMessages.statusProcessed },
-  { value: 'processing', label: documentsMessages.statusProcessing },
+  { value: 'pending,processing', label: documentsMessages.statusProcessing },
   { value: 'error', label: documentsMessages.statusError },
 ];
 
@@ -29,18 +29,23 @@ export function DocumentsScreen() {
   const [searchInput, setSearchInput] = useState('');
   const search = useDebounced(searchInput, 300);
   const [sort, setSort] = useState<DocumentSort>('desc');
-  const [status, setStatus] = useState<DocumentStatus | ''>('');
-  const [page, setPage] = useState(1);
+  const [status, setStatus] = useState<StatusFilter>('');
+  // Back to page 1 when the search, order or filter changes: the page remembers the filters it
+  // belongs to, so the change resets it in the same render (no request for a stale page).
+  const filterKey = JSON.stringify([search, sort, status]);
+  const [paging, setPaging] = useState({ filterKey, page: 1 });
+  const page = paging.filterKey === filterKey ? paging.page : 1;
+  const setPage = (next: number) => setPaging({ filterKey, page: next });
   const { data, error, isLoading } = useDocuments({ page, search, sort, status });
 
-  useEffect(() => setPage(1), [search, sort, status]);
   useEffect(() => {
     if (error) console.error(error); // Spec §8: a failed load is only logged.
   }, [error]);
 
   const items = data?.items ?? [];
   const pagination = data?.pagination;
-  const searching = search.trim() !== '';
+  // The status filter narrows like a search does: 'upload your first document' would mislead.
+  const searching = search.trim() !== '' || status !== '';
 
   return (
     <div className="page">
@@ -65,7 +70,7 @@ export function DocumentsScreen() {
         </label>
         <label className="inline-field">
           <span>{documentsMessages.statusLabel}</span>
-          <select value={status} onChange={(e) => setStatus(e.target.value as DocumentStatus | '')}>
+          <select value={status} onChange={(e) => setStatus(e.target.value as StatusFilter)}>
             {STATUS_OPTIONS.map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label}

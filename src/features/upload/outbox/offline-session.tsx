@@ -12,7 +12,7 @@ export function OfflineSession({ userId }: { userId: string | number | null }) {
   const owner = userId === null ? null : String(userId);
   useEffect(() => {
     void outbox.setOwner(owner);
-    if (owner) void announceUser(owner);
+    if (owner) announceUser(owner);
   }, [outbox, owner]);
   return null;
 }
