@@ -6,7 +6,7 @@ import type { RouteHandlerCallbackOptions } from 'workbox-core/types';
 import { NetworkFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
-import { createStore, del, get, set } from 'idb-keyval';
+import { createStore, delMany, entries, get, set } from 'idb-keyval';
 import {
   apiCacheName,
   CACHED_AT_HEADER,
@@ -32,18 +32,37 @@ cleanupOutdatedCaches();
 registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/^\/api\//] }));
 clientsClaim();
 
-// ---- Who is signed in: caches are per user, and the worker may be restarted at any time. ----
+// ---- Whose request is this: caches are per user. ----
+// A request's user is found from its bearer token (hashed, never stored in clear), learnt from the
+// app's SET_USER message or from a `users/me` answer. An unknown token is neither cached nor served
+// from a cache, so one user's answers can never be filed under, or shown to, another.
+// Kept in IndexedDB as well: the browser restarts a worker whenever it likes.
 const state = createStore('sep-sw', 'state');
-let currentUser: string | null | undefined;
+const TOKEN_KEY = 'token:';
+const tokenUsers = new Map<string, string>();
 
-async function getUser(): Promise<string | null> {
-  if (currentUser === undefined) currentUser = (await get<string>('user', state)) ?? null;
-  return currentUser;
+async function tokenHash(authorization: string | null): Promise<string | null> {
+  if (!authorization) return null;
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(authorization));
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-async function setUser(userId: string | null): Promise<void> {
-  currentUser = userId;
-  await (userId ? set('user', userId, state) : del('user', state));
+async function userOf(request: Request): Promise<string | null> {
+  const hash = await tokenHash(request.headers.get('Authorization'));
+  if (!hash) return null;
+  let userId = tokenUsers.get(hash);
+  if (userId === undefined) {
+    userId = await get<string>(TOKEN_KEY + hash, state);
+    if (userId !== undefined) tokenUsers.set(hash, userId);
+  }
+  return userId ?? null;
+}
+
+async function learnToken(authorization: string, userId: string): Promise<void> {
+  const hash = await tokenHash(authorization);
+  if (!hash || tokenUsers.get(hash) === userId) return;
+  tokenUsers.set(hash, userId);
+  await set(TOKEN_KEY + hash, userId, state);
 }
 
 // ---- Network-first API caches, one per user. ----
@@ -82,9 +101,9 @@ function strategyFor(userId: string): NetworkFirst {
       cacheName: apiCacheName(userId),
       networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
       plugins: [
-        // An answer that arrives after its user logged out (or another signed in) is not kept:
-        // logout would otherwise be undone by a request still in flight.
-        { cacheWillUpdate: async ({ response }) => (currentUser === userId ? response : null) },
+        // Kept only while its token still belongs to this user: an answer still in flight at
+        // logout must not bring the deleted cache back.
+        { cacheWillUpdate: async ({ request, response }) => ((await userOf(request)) === userId ? response : null) },
         new CacheableResponsePlugin({ statuses: [200] }),
         new ExpirationPlugin({ maxEntries: MAX_ENTRIES, maxAgeSeconds: MAX_AGE_SECONDS, purgeOnQuotaError: true }),
         stampPlugin,
@@ -107,14 +126,15 @@ async function handleMe({ request, event }: RouteHandlerCallbackOptions): Promis
   const network = fetch(request).then(async (response) => {
     if (response.status !== 200) return response;
     const userId = await userIdOf(response.clone());
-    if (userId) {
-      await setUser(userId);
+    const authorization = request.headers.get('Authorization');
+    if (userId && authorization) {
+      await learnToken(authorization, userId);
       const cache = await caches.open(apiCacheName(userId));
       await cache.put(request, await stamp(response.clone()));
     }
     return response;
   });
-  const user = await getUser();
+  const user = await userOf(request);
   const fromCache = async () => {
     const cached = user ? await caches.match(request, { cacheName: apiCacheName(user) }) : undefined;
     if (cached) await tellServedFromCache(event as ExtendableEvent, request, cached);
@@ -152,7 +172,7 @@ registerRoute(
   },
   async (options) => {
     if (apiPath(options.url) === 'users/me') return handleMe(options);
-    const user = await getUser();
+    const user = await userOf(options.request);
     return user ? strategyFor(user).handle(options) : fetch(options.request);
   },
 );
@@ -166,7 +186,7 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
       void self.skipWaiting();
       break;
     case 'SET_USER':
-      event.waitUntil(setUser(message.userId));
+      event.waitUntil(learnToken(`Bearer ${message.token}`, message.userId));
       break;
     case 'LOGOUT':
       event.waitUntil(forgetUser(message.userId));
@@ -176,7 +196,9 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
 
 async function forgetUser(userId: string): Promise<void> {
   strategies.delete(userId);
-  if ((await getUser()) === userId) await setUser(null);
+  for (const [hash, owner] of tokenUsers) if (owner === userId) tokenUsers.delete(hash);
+  const stored = await entries<string, string>(state);
+  await delMany(stored.filter(([key, owner]) => key.startsWith(TOKEN_KEY) && owner === userId).map(([key]) => key), state);
   await caches.delete(apiCacheName(userId));
 }
 

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useCallback, useEffect, useRef, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 import { SWRConfig, useSWRConfig } from 'swr';
 import { AuthProvider } from '../features/auth/components/auth-provider.tsx';
@@ -11,10 +11,16 @@ import { paths } from '../shared/paths.ts';
 function UnauthorizedRedirect() {
   const { expire } = useAuth();
   const navigate = useNavigate();
+  // The router's location (not window.location), so the remembered page is the one the router shows.
+  const location = useLocation();
+  const here = useRef(location);
+  useEffect(() => {
+    here.current = location;
+  }, [location]);
   useEffect(() => {
     setUnauthorizedHandler(() => {
       expire();
-      const { pathname, search } = window.location;
+      const { pathname, search } = here.current;
       if (pathname === paths.login.path || pathname === paths.home.path) return;
       navigate(paths.login.getHref(pathname + search), { replace: true });
     });

@@ -22,7 +22,8 @@ export interface IsolatedOptions extends ExtractOptions {
 
 export type RawTablesResult = Omit<RawExtraction, 'pages'>;
 
-const workerUrl = new URL('./extract-worker.ts', import.meta.url);
+// Built to JavaScript the worker sits beside this module with the same extension.
+const workerUrl = new URL(`./extract-worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
 
 /**
  * The worker entry. From compiled JavaScript the worker file runs as is; from TypeScript (tsx,

@@ -77,9 +77,9 @@ function post(message: AppToWorker): void {
   void navigator.serviceWorker.ready.then((registration) => registration.active?.postMessage(message));
 }
 
-/** After `users/me`: the worker files API answers in this user's cache. */
-export function announceUser(userId: string): void {
-  post({ type: 'SET_USER', userId });
+/** After sign-in: the worker files answers to requests with this token in this user's cache. */
+export function announceUser(userId: string, token: string): void {
+  post({ type: 'SET_USER', userId, token });
 }
 
 /** Logout: drop this user's cached API answers, here and in the worker. */

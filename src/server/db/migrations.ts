@@ -117,7 +117,9 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
         if (dialect === 'postgres') {
           // Same word-phrase search as SQLite's FTS5, so both databases answer alike.
           await sql`DROP INDEX IF EXISTS table_rows_search`.execute(db);
-          await sql`CREATE INDEX table_rows_words ON table_rows USING gin (to_tsvector('simple', search_text))`.execute(db);
+          // Stored, so the phrase recheck reads the vector instead of re-parsing every candidate.
+          await sql`ALTER TABLE table_rows ADD COLUMN search_tsv tsvector GENERATED ALWAYS AS (to_tsvector('simple', search_text)) STORED`.execute(db);
+          await sql`CREATE INDEX table_rows_words ON table_rows USING gin (search_tsv)`.execute(db);
           return;
         }
         await sql`DROP TABLE IF EXISTS table_rows_fts`.execute(db);

@@ -121,7 +121,7 @@ export function rowsRepo(db: Kysely<Database>, dialect: Dialect) {
         // The term's words in order, the last one as a prefix: `'urea' <-> 'granu':*`.
         // The prefix mark only goes after a plain lexeme (a query ending in ')' would not parse).
         q = q.where(
-          sql<boolean>`to_tsvector('simple', search_text) @@ (SELECT CASE WHEN right(t, 1) = '''' THEN (t || ':*')::tsquery ELSE t::tsquery END FROM (SELECT phraseto_tsquery('simple', ${term})::text AS t) AS words)`,
+          sql<boolean>`search_tsv @@ (SELECT CASE WHEN right(t, 1) = '''' THEN (t || ':*')::tsquery ELSE t::tsquery END FROM (SELECT phraseto_tsquery('simple', ${term})::text AS t) AS words)`,
         );
       } else {
         q = q.where(sql`search_text`, 'like', sql`${containsPattern(term)} ESCAPE '\\'`);
@@ -156,28 +156,23 @@ export function rowsRepo(db: Kysely<Database>, dialect: Dialect) {
     },
     async page(tableName: string, f: RowFilters, page: number, pageSize: number): Promise<{ rows: TableRow[]; total: number }> {
       const unfiltered = !f.nosolicitud?.trim() && !(f.search && normalizeSearch(f.search));
-      let total: number;
-      if (dialect === 'sqlite' && !unfiltered) {
-        // One evaluation of the filters: the ordered ids give the total and the page at once.
-        const ids = (await ordered(tableName, f).select('id').execute()).map((r) => r.id);
-        const pageIds = ids.slice((page - 1) * pageSize, page * pageSize);
-        const found = pageIds.length ? await db.selectFrom('table_rows').select(['id', 'data']).where('id', 'in', pageIds).execute() : [];
-        const byId = new Map(found.map((r) => [r.id, r.data]));
-        return { rows: pageIds.map((id) => JSON.parse(byId.get(id)!) as TableRow), total: ids.length };
-      }
       if (unfiltered) {
         // Kept in step with the rows in the same transactions: no COUNT(*) over a million rows.
         const row = await db.selectFrom('table_counts').select('row_count').where('table_name', '=', tableName).executeTakeFirst();
-        total = Number(row?.row_count ?? 0);
-      } else {
-        total = Number((await filtered(tableName, f).select((e) => e.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+        const rows = await ordered(tableName, f)
+          .select('data')
+          .limit(pageSize)
+          .offset((page - 1) * pageSize)
+          .execute();
+        return { rows: rows.map((r) => JSON.parse(r.data) as TableRow), total: Number(row?.row_count ?? 0) };
       }
-      const rows = await ordered(tableName, f)
-        .select('data')
-        .limit(pageSize)
-        .offset((page - 1) * pageSize)
-        .execute();
-      return { rows: rows.map((r) => JSON.parse(r.data) as TableRow), total };
+      // One evaluation of the filters: the ordered ids give the total and the page at once
+      // (and, with no LIMIT, both planners start from the search indexes).
+      const ids = (await ordered(tableName, f).select('id').execute()).map((r) => r.id);
+      const pageIds = ids.slice((page - 1) * pageSize, page * pageSize);
+      const found = pageIds.length ? await db.selectFrom('table_rows').select(['id', 'data']).where('id', 'in', pageIds).execute() : [];
+      const byId = new Map(found.map((r) => [r.id, r.data]));
+      return { rows: pageIds.map((id) => JSON.parse(byId.get(id)!) as TableRow), total: ids.length };
     },
     /** Every filtered row in page order, a chunk at a time (export). */
     async *iterate(tableName: string, f: RowFilters, chunk = 2000): AsyncGenerator<TableRow[]> {

@@ -18,8 +18,8 @@ export const CACHED_AT_HEADER = 'x-sw-cached-at';
 export const OUTBOX_SYNC_TAG = 'sep-outbox';
 
 export type AppToWorker =
-  /** After `users/me`: API answers from now on go to this user's cache. */
-  | { type: 'SET_USER'; userId: string }
+  /** After sign-in: API answers carrying this bearer token belong to this user's cache. */
+  | { type: 'SET_USER'; userId: string; token: string }
   /** Logout: forget the user and delete their caches. */
   | { type: 'LOGOUT'; userId: string }
   /** The 'Actualizar' button (workbox-window's messageSkipWaiting sends exactly this). */

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { announceUser } from '../../../lib/pwa/sw-client.ts';
+import { getToken } from '../../../lib/token-store.ts';
 import { useOutboxInstance } from './use-outbox.ts';
 
 /**
@@ -12,7 +13,8 @@ export function OfflineSession({ userId }: { userId: string | number | null }) {
   const owner = userId === null ? null : String(userId);
   useEffect(() => {
     void outbox.setOwner(owner);
-    if (owner) announceUser(owner);
+    const token = getToken();
+    if (owner && token) announceUser(owner, token);
   }, [outbox, owner]);
   return null;
 }

@@ -10,7 +10,7 @@ import { ResetPasswordForm } from './reset-password-form.tsx';
 
 /** Accounts for admins: list, create, deactivate/activate, reset password. */
 export function UsersScreen({ currentUserId }: { currentUserId: number | null }) {
-  const { data, isLoading, mutate } = useUsers();
+  const { data, error, isLoading, mutate } = useUsers();
   const [resetting, setResetting] = useState<number | null>(null);
 
   async function toggleActive(user: AdminUser) {
@@ -30,6 +30,11 @@ export function UsersScreen({ currentUserId }: { currentUserId: number | null })
       <section className="card table-card" aria-label={usersMessages.title}>
         {isLoading && !data ? (
           <FullPageSpinner label={usersMessages.loading} />
+        ) : error && !data ? (
+          // Spec §8: an API failure shows what the server (or the client) said, not an empty list.
+          <p className="table-message form-error" role="alert">
+            {error instanceof Error ? error.message : String(error)}
+          </p>
         ) : !data || data.length === 0 ? (
           <p className="table-message muted">{usersMessages.empty}</p>
         ) : (

@@ -1,0 +1,33 @@
+import { useState } from 'react';
+import { toast } from 'react-toastify';
+import type { ExportFormat } from '../../../shared/api/tables.ts';
+import { dataMessages } from '../../../shared/messages/web.ts';
+import { DownloadIcon } from '../../../ui/icons.tsx';
+import { exportTable, type ExportFilters } from '../api/export-table.ts';
+
+/** 'Exportar CSV' / 'Exportar Excel': the whole filtered table, downloaded from the server. */
+export function ExportButtons({ table, filters }: { table: string; filters: ExportFilters }) {
+  const [busy, setBusy] = useState<ExportFormat | null>(null);
+
+  async function handleExport(format: ExportFormat) {
+    setBusy(format);
+    try {
+      await exportTable(table, format, filters);
+    } catch (err) {
+      toast.error(err instanceof Error ? err.message : dataMessages.exportError);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <div className="export-buttons">
+      <button type="button" className="btn btn-secondary" disabled={busy !== null} onClick={() => handleExport('csv')}>
+        <DownloadIcon /> {dataMessages.exportCsv}
+      </button>
+      <button type="button" className="btn btn-secondary" disabled={busy !== null} onClick={() => handleExport('xlsx')}>
+        <DownloadIcon /> {dataMessages.exportExcel}
+      </button>
+    </div>
+  );
+}
