@@ -12,7 +12,7 @@ describe('job caps', () => {
   beforeAll(async () => {
     // Forked workers inherit this process's environment.
     process.env.EXTRACT_ENGINE_MODULE = TEST_ENGINE;
-    s = await startServer({ JOB_TIMEOUT_MS: '1500', JOB_MEMORY_MB: '160', JOB_MAX_ATTEMPTS: '2' });
+    s = await startServer({ JOB_TIMEOUT_MS: '1500', JOB_MEMORY_MB: '320', JOB_MAX_ATTEMPTS: '2' });
     token = await s.login();
   });
   afterAll(async () => {

@@ -65,7 +65,14 @@ export class JobRunner {
 
   start(): void {
     this.stopped = false;
-    this.timer = setInterval(() => this.wake(), POLL_MS);
+    let ticks = 0;
+    this.timer = setInterval(() => {
+      // Leases of a server that died (PostgreSQL: maybe another machine) run out and return here.
+      if (++ticks % Math.ceil(LEASE_MS / POLL_MS) === 0) {
+        void this.o.queue.recover(false, SERVER_MESSAGES.jobCrashed).catch((err: unknown) => this.o.log.error({ err }, 'lease recovery failed'));
+      }
+      this.wake();
+    }, POLL_MS);
     this.wake();
   }
 
