@@ -58,7 +58,7 @@ function getWorker(memoryMb: number): Worker {
   if (worker && worker.memoryMb === memoryMb) return worker.thread;
   void worker?.thread.terminate();
   const thread = new Worker(workerEntry(), {
-    resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: 16 },
+    resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: 64 },
     stdout: false,
     stderr: false,
   });

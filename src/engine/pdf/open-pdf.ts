@@ -1,7 +1,8 @@
 import { restoreNatives } from './natives.ts';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { getDocument, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { getDocument, PDFWorker, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { DirectPort } from './direct-port.ts';
 
 restoreNatives();
 
@@ -41,13 +42,25 @@ function errorMessage(err: unknown): string {
 // pdf.js runs its worker code on this thread in Node (a "fake worker") and would import it on
 // first use, patching the natives again; loading it here first keeps that under our control.
 const WORKER_MODULE = 'pdfjs-dist/legacy/build/pdf.worker.mjs';
-let workerLoaded: Promise<void> | undefined;
+let workerLoaded: Promise<PDFWorker> | undefined;
 
-function loadWorkerModule(): Promise<void> {
+interface WorkerModule {
+  WorkerMessageHandler: { initializeFromPort(port: unknown): void };
+}
+
+/**
+ * One pdf.js worker side for every document of this thread, talking through a DirectPort (see
+ * direct-port.ts) instead of the fake worker's cloning LoopbackPort. pdf.js serves several
+ * documents over one port as a browser worker does; each document is still destroyed alone.
+ */
+function loadWorker(): Promise<PDFWorker> {
   workerLoaded ??= (async () => {
-    const g = globalThis as { pdfjsWorker?: unknown };
-    g.pdfjsWorker ??= await import(/* @vite-ignore */ WORKER_MODULE);
+    const g = globalThis as { pdfjsWorker?: WorkerModule };
+    g.pdfjsWorker ??= (await import(/* @vite-ignore */ WORKER_MODULE)) as WorkerModule;
     restoreNatives();
+    const port = new DirectPort();
+    g.pdfjsWorker.WorkerMessageHandler.initializeFromPort(port);
+    return PDFWorker.create({ port: port as unknown as Worker, verbosity: 0 });
   })();
   return workerLoaded;
 }
@@ -57,8 +70,9 @@ function loadWorkerModule(): Promise<void> {
  * no font faces, no system fonts. The bytes are copied because pdf.js detaches the buffer.
  */
 export async function openPdf(bytes: Uint8Array, opts: OpenOptions = {}): Promise<PDFDocumentProxy> {
-  await loadWorkerModule();
+  const worker = await loadWorker();
   const task = getDocument({
+    worker,
     data: bytes.slice(),
     isEvalSupported: false,
     enableXfa: false,
