@@ -6,6 +6,7 @@ import { ENGINE_MESSAGES } from '../shared/messages/engine.ts';
 import type { RawExtraction } from './extract.ts';
 import type { WorkerReply, WorkerRequest } from './extract-worker.ts';
 import type { ExtractionResult, ExtractOptions } from './types.ts';
+import { bundledWorkerEntry } from './worker-bundle.ts';
 
 /** A document that takes longer than this is stopped (hostile or absurdly large). */
 export const ISOLATED_TIMEOUT_MS = 120_000;
@@ -25,13 +26,23 @@ export type RawTablesResult = Omit<RawExtraction, 'pages'>;
 // Built to JavaScript the worker sits beside this module with the same extension.
 const workerUrl = new URL(`./extract-worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
 
+// pdf.js is loaded natively before any TypeScript (see pdf/preload-pdfjs.mjs).
+const preloadUrl = new URL('./pdf/preload-pdfjs.mjs', import.meta.url);
+let entry: Promise<URL> | undefined;
+
 /**
  * The worker entry. From compiled JavaScript the worker file runs as is; from TypeScript (tsx,
- * vitest) a tiny ESM bootstrap registers tsx in the thread first, since Node 20 workers do not
- * inherit the parent's module hooks.
+ * vitest) the worker is bundled to one plain module (worker-bundle.ts), or, failing that, a tiny
+ * ESM bootstrap registers tsx in the thread, since Node 20 workers do not inherit the parent's
+ * module hooks.
  */
-function workerEntry(): URL {
-  if (!workerUrl.pathname.endsWith('.ts')) return workerUrl;
+function workerEntry(): Promise<URL> {
+  if (!workerUrl.pathname.endsWith('.ts')) return Promise.resolve(workerUrl);
+  entry ??= bundledWorkerEntry(workerUrl, preloadUrl).then((url) => url ?? tsxWorkerEntry());
+  return entry;
+}
+
+function tsxWorkerEntry(): URL {
   const pkgPath = createRequire(import.meta.url).resolve('tsx/package.json');
   const pkg = JSON.parse(readFileSync(pkgPath, 'utf8')) as {
     exports: Record<string, { import?: { default?: string } } | string>;
@@ -39,8 +50,7 @@ function workerEntry(): URL {
   const entry = pkg.exports['./esm/api'];
   const rel = typeof entry === 'object' ? entry.import?.default : undefined;
   const api = new URL(rel ?? './dist/esm/api/index.mjs', pathToFileURL(pkgPath)).href;
-  // pdf.js is loaded natively before tsx is registered (see pdf/preload-pdfjs.mjs).
-  const preload = new URL('./pdf/preload-pdfjs.mjs', import.meta.url).href;
+  const preload = preloadUrl.href;
   const code = [
     `await import(${JSON.stringify(preload)});`,
     `const { register } = await import(${JSON.stringify(api)});`,
@@ -54,11 +64,11 @@ let worker: { thread: Worker; memoryMb: number } | undefined;
 let queue: Promise<unknown> = Promise.resolve();
 let nextId = 1;
 
-function getWorker(memoryMb: number): Worker {
+function getWorker(memoryMb: number, entryUrl: URL): Worker {
   if (worker && worker.memoryMb === memoryMb) return worker.thread;
   void worker?.thread.terminate();
-  const thread = new Worker(workerEntry(), {
-    resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: 64 },
+  const thread = new Worker(entryUrl, {
+    resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: 16 },
     stdout: false,
     stderr: false,
   });
@@ -80,53 +90,53 @@ export async function stopExtractionWorker(): Promise<void> {
 type Failure = { status: 'invalid' | 'aborted'; detail: string };
 
 function runInWorker(req: Omit<WorkerRequest, 'id'>, opts: IsolatedOptions): Promise<unknown | Failure> {
-  const job = queue.then(
-    () =>
-      new Promise<unknown>((resolve) => {
-        if (opts.signal?.aborted) return resolve({ status: 'aborted', detail: 'aborted before start' });
-        const thread = getWorker(opts.memoryMb ?? ISOLATED_MEMORY_MB);
-        const id = nextId++;
-        let settled = false;
-        const finish = (value: unknown, kill: boolean) => {
-          if (settled) return;
-          settled = true;
-          clearTimeout(timer);
-          clearTimeout(stall);
-          thread.off('message', onMessage);
-          thread.off('error', onError);
-          thread.off('exit', onExit);
-          opts.signal?.removeEventListener('abort', onAbort);
-          thread.unref();
-          if (kill) void stopExtractionWorker();
-          resolve(value);
-        };
-        const onMessage = (msg: WorkerReply) => {
-          if (msg.id !== id) return;
-          if (msg.kind === 'progress') {
-            stall.refresh();
-            if (msg.done > 0) opts.onProgress?.(msg.done, msg.total);
-          }
-          else finish(msg.result, false);
-        };
-        const onError = (err: Error) => finish({ status: 'invalid', detail: `worker failed: ${err.message}` }, true);
-        const onExit = (code: number) => finish({ status: 'invalid', detail: `worker exited with code ${code}` }, false);
-        const onAbort = () => finish({ status: 'aborted', detail: 'aborted by signal' }, true);
-        const timer = setTimeout(
-          () => finish({ status: 'invalid', detail: 'extraction timed out' }, true),
-          opts.timeoutMs ?? ISOLATED_TIMEOUT_MS,
-        );
-        const stall = setTimeout(
-          () => finish({ status: 'invalid', detail: 'extraction stalled on a page' }, true),
-          opts.stallMs ?? ISOLATED_STALL_MS,
-        );
-        thread.on('message', onMessage);
-        thread.once('error', onError);
-        thread.once('exit', onExit);
-        opts.signal?.addEventListener('abort', onAbort, { once: true });
-        thread.ref();
-        thread.postMessage({ ...req, id } satisfies WorkerRequest);
-      }),
-  );
+  const job = queue.then(async () => {
+    const entryUrl = await workerEntry();
+    return new Promise<unknown>((resolve) => {
+      if (opts.signal?.aborted) return resolve({ status: 'aborted', detail: 'aborted before start' });
+      const thread = getWorker(opts.memoryMb ?? ISOLATED_MEMORY_MB, entryUrl);
+      const id = nextId++;
+      let settled = false;
+      const finish = (value: unknown, kill: boolean) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        clearTimeout(stall);
+        thread.off('message', onMessage);
+        thread.off('error', onError);
+        thread.off('exit', onExit);
+        opts.signal?.removeEventListener('abort', onAbort);
+        thread.unref();
+        if (kill) void stopExtractionWorker();
+        resolve(value);
+      };
+      const onMessage = (msg: WorkerReply) => {
+        if (msg.id !== id) return;
+        if (msg.kind === 'progress') {
+          stall.refresh();
+          if (msg.done > 0) opts.onProgress?.(msg.done, msg.total);
+        }
+        else finish(msg.result, false);
+      };
+      const onError = (err: Error) => finish({ status: 'invalid', detail: `worker failed: ${err.message}` }, true);
+      const onExit = (code: number) => finish({ status: 'invalid', detail: `worker exited with code ${code}` }, false);
+      const onAbort = () => finish({ status: 'aborted', detail: 'aborted by signal' }, true);
+      const timer = setTimeout(
+        () => finish({ status: 'invalid', detail: 'extraction timed out' }, true),
+        opts.timeoutMs ?? ISOLATED_TIMEOUT_MS,
+      );
+      const stall = setTimeout(
+        () => finish({ status: 'invalid', detail: 'extraction stalled on a page' }, true),
+        opts.stallMs ?? ISOLATED_STALL_MS,
+      );
+      thread.on('message', onMessage);
+      thread.once('error', onError);
+      thread.once('exit', onExit);
+      opts.signal?.addEventListener('abort', onAbort, { once: true });
+      thread.ref();
+      thread.postMessage({ ...req, id } satisfies WorkerRequest);
+    });
+  });
   queue = job.catch(() => undefined);
   return job;
 }

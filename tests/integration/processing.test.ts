@@ -12,7 +12,7 @@ describe('job caps', () => {
   beforeAll(async () => {
     // Forked workers inherit this process's environment.
     process.env.EXTRACT_ENGINE_MODULE = TEST_ENGINE;
-    s = await startServer({ JOB_TIMEOUT_MS: '1500', JOB_MEMORY_MB: '320', JOB_MAX_ATTEMPTS: '2' });
+    s = await startServer({ JOB_TIMEOUT_MS: '5000', JOB_MEMORY_MB: '320', JOB_MAX_ATTEMPTS: '2' });
     token = await s.login();
   });
   afterAll(async () => {
@@ -30,7 +30,7 @@ describe('job caps', () => {
     expect(doc.processing_info.error).toBe('El procesamiento superó el tiempo máximo permitido.');
     const row = await s.ctx.documents.findById(id);
     expect(row?.attempts).toBe(2);
-  });
+  }, 60_000);
 
   it('kills a job past the memory cap', async () => {
     process.env.TEST_ENGINE_MODE = 'hog';
@@ -39,7 +39,7 @@ describe('job caps', () => {
     expect(await waitForDocument(s, token, id, 30_000)).toMatchObject({ status: 'error' });
     const doc = (await (await s.api(`/api/documents/${id}`, { token })).json()).data;
     expect(doc.processing_info.error).toBe('El procesamiento superó la memoria máxima permitida.');
-  });
+  }, 60_000);
 });
 
 describe('damaged and hostile PDFs', () => {

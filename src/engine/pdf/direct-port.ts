@@ -13,12 +13,19 @@ function isPlainObject(value: object): boolean {
 }
 
 /**
- * Copies arrays and plain objects (the containers pdf.js builds per message); typed arrays,
- * buffers and class instances (glyphs, fonts' exported data) are shared, as a real worker's
- * transfer list would move them without the sender touching them again.
+ * Containers deeper than this are shared. A message is {…, data|chunk: {…, fnArray, argsArray,
+ * items}}: the sender reuses those arrays (depth 2), while what they hold (each operator's
+ * arguments, each text item) is built fresh per operator and never touched again once sent.
+ */
+export const COPY_DEPTH = 3;
+
+/**
+ * Copies arrays and plain objects of the message's envelope (see COPY_DEPTH); typed arrays,
+ * buffers and class instances are shared, as a real worker's transfer list would move them
+ * without the sender touching them again.
  */
 export function copyMessage(value: unknown, depth = 0): unknown {
-  if (value === null || typeof value !== 'object' || depth > 64) return value;
+  if (value === null || typeof value !== 'object' || depth >= COPY_DEPTH) return value;
   if (Array.isArray(value)) {
     const n = value.length;
     const out = new Array<unknown>(n);
