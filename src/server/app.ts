@@ -14,6 +14,7 @@ import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { FileStore } from './storage.ts';
+import { healthRoutes } from './routes/health.ts';
 import { authRoutes } from './routes/auth.ts';
 import { documentRoutes } from './routes/documents.ts';
 import { tableRoutes } from './routes/tables.ts';
@@ -93,6 +94,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerAuth(app, ctx);
   await app.register(
     async (api) => {
+      await api.register(healthRoutes);
       await api.register(authRoutes, { ctx });
       await api.register(userRoutes, { ctx });
       await api.register(uploadRoutes, { ctx });

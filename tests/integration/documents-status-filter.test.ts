@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, upload, type TestServer } from './helpers.ts';
+import { startServer, tinyPdf, upload, type TestServer } from './helpers.ts';
 
 /**
  * The Documentos filter 'En proceso' asks for `status=pending,processing`: the query takes one
@@ -14,7 +14,7 @@ beforeAll(async () => {
   s = await startServer({}, { runJobs: false });
   admin = await s.login();
   for (const status of ['pending', 'processing', 'processed', 'error'] as const) {
-    const bytes = Buffer.from(`%PDF-1.4\n% status ${status}\n%%EOF\n`);
+    const bytes = tinyPdf(`status ${status}`);
     const res = await upload(s, admin, [{ name: `${status}.pdf`, bytes }]);
     const id = ((await res.json()) as { documents: { id: number }[] }).documents[0]!.id;
     await s.ctx.db.updateTable('documents').set({ status }).where('id', '=', id).execute();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixture, startServer, upload, waitForDocument, type TestServer } from './helpers.ts';
+import { fixture, startServer, tinyPdf, upload, waitForDocument, type TestServer } from './helpers.ts';
 
 let s: TestServer;
 let admin: string;
@@ -74,6 +74,26 @@ describe('upload and documents', () => {
     expect(tiny.status).toBe(415);
   });
 
+  it('checks content by a parse: damaged files are refused, password-protected PDFs accepted', async () => {
+    // bug1020226 carries the %PDF- signature: only the parse can refuse it.
+    expect(fixture('pdfjs-bug1020226.pdf').subarray(0, 1024).includes('%PDF-')).toBe(true);
+    for (const name of ['pdfjs-bug1020226.pdf', 'qpdf-issue-148-bad-flate.pdf']) {
+      const bytes = fixture(name);
+      const res = await upload(s, user, [{ name, bytes }]);
+      expect(res.status, name).toBe(415);
+      expect(await res.json()).toMatchObject({ error: 'Solo se permiten archivos PDF', code: 'NOT_PDF' });
+    }
+    const list = await (await s.api('/api/documents?page_size=100', { token: user })).json();
+    expect(list.data.map((d: { filename: string }) => d.filename)).not.toContain('pdfjs-bug1020226.pdf');
+
+    const locked = await upload(s, user, [{ name: 'clave.pdf', bytes: fixture('pdfjs-pr6531_2-user-password.pdf') }]);
+    expect(locked.status).toBe(201);
+    const id = (await locked.json()).documents[0].id;
+    expect(await waitForDocument(s, user, id)).toMatchObject({ status: 'error' });
+    const doc = (await (await s.api(`/api/documents/${id}`, { token: user })).json()).data;
+    expect(doc.processing_info.error).toBe('El archivo PDF está protegido con contraseña.');
+  }, 60_000);
+
   it('refuses files over 10 MB (413) and more than three files (400)', async () => {
     const big = Buffer.alloc(10 * 1024 * 1024 + 10, 0x20);
     big.write('%PDF-1.7\n');
@@ -81,7 +101,7 @@ describe('upload and documents', () => {
     expect(res.status).toBe(413);
     expect((await res.json()).error).toBe('El archivo supera el tamaño máximo de 10MB');
 
-    const small = (n: number) => ({ name: `f${n}.pdf`, bytes: Buffer.from(`%PDF-1.4\n% ${n}\n%%EOF\n`) });
+    const small = (n: number) => ({ name: `f${n}.pdf`, bytes: tinyPdf(`${n}`) });
     const four = await upload(s, user, [small(1), small(2), small(3), small(4)]);
     expect(four.status).toBe(400);
     expect(await four.json()).toMatchObject({ error: 'No se pueden subir más de 3 archivos a la vez' });
@@ -93,15 +113,16 @@ describe('upload and documents', () => {
   });
 
   it('accepts up to three files in one request', async () => {
-    const small = (n: number) => ({ name: `trio-${n}.pdf`, bytes: Buffer.from(`%PDF-1.4\n% trio ${n}\n%%EOF\n`) });
+    const small = (n: number) => ({ name: `trio-${n}.pdf`, bytes: tinyPdf(`trio ${n}`) });
     const res = await upload(s, otherUser, [small(1), small(2), small(3)]);
     expect(res.status).toBe(201);
     const body = await res.json();
     expect(body.documents).toHaveLength(3);
     expect(body.message).toBe('3 archivos subidos correctamente. Se están procesando.');
     for (const d of body.documents) expect((await waitForDocument(s, otherUser, d.id)).status).toBe('error');
+    // Blank pages: they open (accepted at upload) and the job finds no text layer.
     const detail = (await (await s.api(`/api/documents/${body.documents[0].id}`, { token: otherUser })).json()).data;
-    expect(detail.processing_info.error).toBe('El archivo PDF está dañado o no se puede leer.');
+    expect(detail.processing_info.error).toBe('El PDF no tiene texto seleccionable (parece una imagen escaneada).');
   });
 
   it('lists own documents or everyone’s, with filters, search, sort and pagination edges', async () => {
@@ -115,9 +136,10 @@ describe('upload and documents', () => {
     expect(beyond.data).toEqual([]);
 
     const all = await (await s.api('/api/documents?all_documents=true&page_size=100', { token: otherUser })).json();
-    expect(all.pagination.total_items).toBe(5);
+    // grid, outbox, the password-protected one (an error) and the trio (errors: blank pages).
+    expect(all.pagination.total_items).toBe(6);
     const errors = await (await s.api('/api/documents?all_documents=true&status=error', { token: otherUser })).json();
-    expect(errors.pagination.total_items).toBe(3);
+    expect(errors.pagination.total_items).toBe(4);
     const asc = await (await s.api('/api/documents?all_documents=true&sort=asc', { token: admin })).json();
     expect(asc.data[0].id).toBe(docId);
     const search = await (await s.api(`/api/documents?all_documents=true&search=${encodeURIComponent('SOLICITUD NUMERO')}`, { token: admin })).json();

@@ -97,6 +97,29 @@ export async function startServer(env: Record<string, string> = {}, options: { r
   };
 }
 
+/**
+ * A minimal valid one-page PDF (it opens in pdf.js, so it passes the upload's parse); `label`
+ * makes each one byte-distinct.
+ */
+export function tinyPdf(label: string): Buffer {
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>',
+  ];
+  let out = `%PDF-1.4\n% ${label.replace(/[\r\n]/g, ' ')}\n`;
+  const offsets: number[] = [];
+  objects.forEach((body, i) => {
+    offsets.push(Buffer.byteLength(out));
+    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(out);
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const o of offsets) out += `${String(o).padStart(10, '0')} 00000 n \n`;
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out);
+}
+
 export function uploadForm(files: { name: string; bytes: Uint8Array; type?: string }[], field = 'files'): FormData {
   const form = new FormData();
   for (const f of files) form.append(field, new Blob([new Uint8Array(f.bytes)], { type: f.type ?? 'application/pdf' }), f.name);

@@ -35,8 +35,10 @@ export function onReconnect(listener: () => void): () => void {
 /** Asks the server directly (bypassing every cache) whether it is there. */
 export async function probeServer(fetcher: typeof fetch = fetch): Promise<boolean> {
   try {
-    await fetcher(buildUrl('health'), { method: 'GET', cache: 'no-store', credentials: 'omit' });
-    setReachable(true);
+    // GET /api/health answers 200 {status:'ok'}; anything else (a proxy's 502/503, a service
+    // worker's offline answer, a captive portal's 404) means our server is not reachable.
+    const res = await fetcher(buildUrl('health'), { method: 'GET', cache: 'no-store', credentials: 'omit' });
+    setReachable(res.ok);
   } catch {
     setReachable(false);
   }

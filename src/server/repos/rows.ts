@@ -174,13 +174,30 @@ export function rowsRepo(db: Kysely<Database>, dialect: Dialect) {
       const byId = new Map(found.map((r) => [r.id, r.data]));
       return { rows: pageIds.map((id) => JSON.parse(byId.get(id)!) as TableRow), total: ids.length };
     },
-    /** Every filtered row in page order, a chunk at a time (export). */
+    /**
+     * Every filtered row in page order, a chunk at a time (export). Keyset pagination: each chunk
+     * starts after the last row's sort key, so chunk n costs the same as chunk 1 (OFFSET re-walks
+     * every earlier row, quadratic over a big export). (document_id, table_name, seq) is unique.
+     */
     async *iterate(tableName: string, f: RowFilters, chunk = 2000): AsyncGenerator<TableRow[]> {
-      for (let offset = 0; ; offset += chunk) {
-        const rows = await ordered(tableName, f).select('data').limit(chunk).offset(offset).execute();
+      let after: { nosolicitud: string; document_id: number; seq: number } | undefined;
+      for (;;) {
+        let q = ordered(tableName, f);
+        const last = after;
+        if (last) {
+          q = q.where((eb) => {
+            const inDocOrder = eb.or([eb('document_id', '<', last.document_id), eb.and([eb('document_id', '=', last.document_id), eb('seq', '>', last.seq)])]);
+            return f.sortByNosolicitud
+              ? eb.or([eb('nosolicitud', '>', last.nosolicitud), eb.and([eb('nosolicitud', '=', last.nosolicitud), inDocOrder])])
+              : inDocOrder;
+          });
+        }
+        const rows = await q.select(['data', 'nosolicitud', 'document_id', 'seq']).limit(chunk).execute();
         if (rows.length === 0) return;
         yield rows.map((r) => JSON.parse(r.data) as TableRow);
         if (rows.length < chunk) return;
+        const end = rows[rows.length - 1]!;
+        after = { nosolicitud: end.nosolicitud, document_id: end.document_id, seq: end.seq };
       }
     },
   };

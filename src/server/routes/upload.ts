@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -7,6 +8,7 @@ import { SERVER_MESSAGES } from '../../shared/messages/server.ts';
 import { HttpError, badRequest } from '../errors.ts';
 import { userOf } from '../plugins/auth.ts';
 import { toDocument } from '../repos/documents.ts';
+import { checkPdf } from '../pdf-check.ts';
 import { looksLikePdf, type TempFile } from '../storage.ts';
 import type { AppContext } from '../context.ts';
 
@@ -52,6 +54,12 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asyn
         for (const r of received) {
           if (r.temp.size === 0 || !looksLikePdf(r.temp.head)) {
             throw new HttpError(415, 'NOT_PDF', SERVER_MESSAGES.onlyPdf, `${r.name} does not start with %PDF-`);
+          }
+        }
+        // Then a bounded open out of the event loop (decision 031): only a definite failure refuses.
+        for (const r of received) {
+          if ((await checkPdf(new Uint8Array(await fs.readFile(r.temp.tmpPath)))) === 'not_pdf') {
+            throw new HttpError(415, 'NOT_PDF', SERVER_MESSAGES.onlyPdf, `${r.name} does not open as a PDF`);
           }
         }
       } catch (err) {

@@ -40,3 +40,7 @@ export function paginationOf(page: number, pageSize: number, totalItems: number)
     has_previous: page > 1,
   };
 }
+
+/** `GET /api/health`: the web app's connectivity probe (no auth, never cached). */
+export const HealthResponse = Type.Object({ status: Type.Literal('ok') }, { additionalProperties: false });
+export type HealthResponse = Static<typeof HealthResponse>;
