@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { dataMessages } from '../../../shared/messages/web.ts';
-import { CloseIcon, SearchIcon } from '../../../ui/icons.tsx';
+import { ClearableInput } from '../../../ui/clearable-input.tsx';
+import { SearchIcon } from '../../../ui/icons.tsx';
 
 interface SearchBarProps {
   nosolicitud: string;
@@ -25,51 +26,28 @@ export function SearchBar({ nosolicitud, search, onApply }: SearchBarProps) {
 
   return (
     <form className="toolbar data-search" role="search" onSubmit={handleSubmit}>
-      <div className="search-field">
-        <input
-          type="text"
-          inputMode="numeric"
-          aria-label={dataMessages.requestPlaceholder}
-          placeholder={dataMessages.requestPlaceholder}
-          value={request}
-          onChange={(e) => setRequest(e.target.value)}
-        />
-        {request ? (
-          <button
-            type="button"
-            className="icon-button clear-button"
-            aria-label={dataMessages.clearRequest}
-            onClick={() => {
-              setRequest('');
-              onApply({ nosolicitud: '', search: text });
-            }}
-          >
-            <CloseIcon width={16} height={16} />
-          </button>
-        ) : null}
-      </div>
-      <div className="search-field search-field-grow">
-        <input
-          type="text"
-          aria-label={dataMessages.searchPlaceholder}
-          placeholder={dataMessages.searchPlaceholder}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-        />
-        {text ? (
-          <button
-            type="button"
-            className="icon-button clear-button"
-            aria-label={dataMessages.clearSearch}
-            onClick={() => {
-              setText('');
-              onApply({ nosolicitud: request, search: '' });
-            }}
-          >
-            <CloseIcon width={16} height={16} />
-          </button>
-        ) : null}
-      </div>
+      <ClearableInput
+        value={request}
+        onChange={setRequest}
+        inputMode="numeric"
+        label={dataMessages.requestPlaceholder}
+        clearLabel={dataMessages.clearRequest}
+        onClear={() => {
+          setRequest('');
+          onApply({ nosolicitud: '', search: text });
+        }}
+      />
+      <ClearableInput
+        value={text}
+        onChange={setText}
+        className="search-field-grow"
+        label={dataMessages.searchPlaceholder}
+        clearLabel={dataMessages.clearSearch}
+        onClear={() => {
+          setText('');
+          onApply({ nosolicitud: request, search: '' });
+        }}
+      />
       <button type="submit" className="btn btn-primary">
         <SearchIcon /> {dataMessages.searchButton}
       </button>
