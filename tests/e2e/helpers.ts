@@ -1,8 +1,10 @@
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export const ADMIN = { email: process.env.E2E_ADMIN_EMAIL ?? 'admin@example.com', password: process.env.E2E_ADMIN_PASSWORD ?? '' };
-export const CORPUS = '/work/shared/corpus/domain-dev';
+// The corpus stands beside the repository (../shared), in CI as on a developer's machine.
+export const CORPUS = path.resolve(import.meta.dirname, '../../../shared/corpus/domain-dev');
 
 /** Signs in through the login screen (already open, or reached by a guard), as a person would. */
 export async function loginUi(page: Page, email = ADMIN.email, password = ADMIN.password): Promise<void> {
