@@ -69,10 +69,23 @@ export function pairsInRow(cells: readonly string[], catalog: LabelCatalog): Pai
     }
     const next = filled[i + 1];
     if (next === undefined || labelKey(next, catalog)) continue;
-    out.push({ key, label: cell.replace(/:\s*$/, ''), value: next });
-    i += 1;
+    // The text finder may split one value over two columns when its words happen to line up with
+    // another row's (stream-2003: `Ospina | Cifuentes`): take the next cell too when it is no
+    // label and a label, or the row's end, follows it.
+    const extra = filled[i + 2];
+    const after = filled[i + 3];
+    const split = extra !== undefined && !extra.includes(':') && !isLabelCell(extra, catalog) && (after === undefined || isLabelCell(after, catalog));
+    out.push({ key, label: cell.replace(/:\s*$/, ''), value: split ? `${next} ${extra}` : next });
+    i += split ? 2 : 1;
   }
   return out;
+}
+
+/** A cell that starts a new pair: a known label, or any text printed as a label (`Teléfono:`). */
+function isLabelCell(cell: string, catalog: LabelCatalog): boolean {
+  if (/[:：]\s*$/.test(cell) || labelKey(cell, catalog)) return true;
+  const colon = /^([^:]{2,60}):\s*(.+)$/.exec(cell);
+  return colon !== null && labelKey(colon[1]!, catalog) !== undefined;
 }
 
 /**
