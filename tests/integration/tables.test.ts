@@ -95,6 +95,19 @@ describe('tables', () => {
     }
   });
 
+  it('searches each table on its own and forgets replaced rows', async () => {
+    const other = async (term: string) => (await get(`/api/tables/CostosIndirectos?search=${encodeURIComponent(term)}`)).body.data.map((r: { concepto: string }) => r.concepto);
+    expect(await other('urea')).toEqual(['Urea en otra tabla']);
+    expect(await other('rocer')).toEqual([]);
+    const id = await seed('888111', ['Poda sanitaria'], 'CostosIndirectos');
+    expect(await other('poda sani')).toEqual(['Poda sanitaria']);
+    await s.ctx.db.transaction().execute((trx) => s.ctx.rows.replaceForDocument(trx, id, '888111', [{ table: findTable('CostosIndirectos')!, rows: [{ values: { concepto: 'Riego' } }] }]));
+    expect(await other('poda')).toEqual([]);
+    expect(await other('riego')).toEqual(['Riego']);
+    await s.ctx.db.transaction().execute((trx) => s.ctx.rows.removeForDocument(trx, id));
+    expect(await other('riego')).toEqual([]);
+  });
+
   it('filters by part of the request number, combined with search', async () => {
     expect((await get('/api/tables/CostosDirectos?nosolicitud=000')).body.pagination.total_items).toBe(5);
     expect((await get('/api/tables/CostosIndirectos?nosolicitud=000')).body.pagination.total_items).toBe(1);

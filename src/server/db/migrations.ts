@@ -1,9 +1,11 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { Dialect } from './schema.ts';
+import { ensureTableSearch, ftsTableOf } from './table-search.ts';
+import { TABLE_NAMES } from '../../shared/catalog/index.ts';
 
 /**
- * One set of migrations for both databases. Only the autoincrement type and the substring search
- * index differ (FTS5 trigram on SQLite, pg_trgm GIN on PostgreSQL); see docs/decisions.
+ * One set of migrations for both databases. Only the autoincrement type and the search indexes
+ * differ (FTS5 on SQLite, GIN tsvector on PostgreSQL, one per catalogue table); see docs/decisions/032.
  */
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   const idType = dialect === 'sqlite' ? 'integer' : 'serial';
@@ -125,6 +127,23 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
         await sql`DROP TABLE IF EXISTS table_rows_fts`.execute(db);
         await sql`CREATE VIRTUAL TABLE table_rows_fts USING fts5(search_text, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 2', prefix='2 3')`.execute(db);
         await sql`INSERT INTO table_rows_fts(rowid, search_text) SELECT id, search_text FROM table_rows`.execute(db);
+      },
+    },
+    '004-search-per-table': {
+      // One search index per catalogue table: a search matches its table's rows only (docs/decisions/032).
+      async up(db: Kysely<unknown>) {
+        if (dialect === 'postgres') {
+          const { rows } = await sql<{ table_name: string }>`SELECT DISTINCT table_name FROM table_rows`.execute(db);
+          for (const name of new Set([...TABLE_NAMES, ...rows.map((r) => r.table_name)])) await ensureTableSearch(db, dialect, name);
+          await sql`DROP INDEX IF EXISTS table_rows_words`.execute(db);
+          return;
+        }
+        const { rows } = await sql<{ table_name: string }>`SELECT DISTINCT table_name FROM table_rows`.execute(db);
+        for (const { table_name } of rows) {
+          await ensureTableSearch(db, dialect, table_name);
+          await sql`INSERT INTO ${sql.table(ftsTableOf(table_name))}(rowid, search_text) SELECT id, search_text FROM table_rows WHERE table_name = ${table_name}`.execute(db);
+        }
+        await sql`DROP TABLE IF EXISTS table_rows_fts`.execute(db);
       },
     },
   };

@@ -2,6 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, Dialect } from '../db/schema.ts';
 import type { CatalogTable, TableRow } from '../../shared/catalog/index.ts';
 import { containsPattern, ftsPhrase, normalizeSearch } from '../search-text.ts';
+import { ensureTableSearch, ftsTableOf, tableNameLiteral } from '../db/table-search.ts';
 
 export interface StoredRowInput {
   values: TableRow;
@@ -32,6 +33,14 @@ function searchTextOf(row: TableRow, raw: Record<string, string> | undefined): s
 const INSERT_BATCH = 400;
 
 export function rowsRepo(db: Kysely<Database>, dialect: Dialect) {
+  // Tables whose search index is known to exist on this database (created on first use).
+  const searchReady = new Set<string>();
+  async function ensureSearch(executor: Kysely<Database>, tableName: string): Promise<void> {
+    if (searchReady.has(tableName)) return;
+    await ensureTableSearch(executor, dialect, tableName);
+    searchReady.add(tableName);
+  }
+
   async function removeForDocument(trx: Transaction<Database>, documentId: number): Promise<void> {
     const counts = await trx
       .selectFrom('table_rows')
@@ -41,7 +50,11 @@ export function rowsRepo(db: Kysely<Database>, dialect: Dialect) {
       .execute();
     if (counts.length === 0) return;
     if (dialect === 'sqlite') {
-      await sql`DELETE FROM table_rows_fts WHERE rowid IN (SELECT id FROM table_rows WHERE document_id = ${documentId})`.execute(trx);
+      for (const c of counts) {
+        await ensureSearch(trx, c.table_name);
+        const fts = sql.table(ftsTableOf(c.table_name));
+        await sql`DELETE FROM ${fts} WHERE rowid IN (SELECT id FROM table_rows WHERE document_id = ${documentId} AND table_name = ${c.table_name})`.execute(trx);
+      }
     }
     await trx.deleteFrom('table_rows').where('document_id', '=', documentId).execute();
     for (const c of counts) {
@@ -67,12 +80,17 @@ export function rowsRepo(db: Kysely<Database>, dialect: Dialect) {
         return { document_id: documentId, table_name: table.name, seq, nosolicitud, data: JSON.stringify(flat), search_text: searchTextOf(flat, r.raw) };
       }),
     );
+    for (const name of new Set(all.map((r) => r.table_name))) await ensureSearch(trx, name);
     for (let start = 0; start < all.length; start += INSERT_BATCH) {
       const batch = all.slice(start, start + INSERT_BATCH);
-      const ids = await trx.insertInto('table_rows').values(batch).returning(['id', 'search_text']).execute();
+      const ids = await trx.insertInto('table_rows').values(batch).returning(['id', 'table_name', 'search_text']).execute();
       if (dialect === 'sqlite') {
-        const values = ids.map(({ id, search_text }) => sql`(${id}, ${search_text})`);
-        await sql`INSERT INTO table_rows_fts(rowid, search_text) VALUES ${sql.join(values)}`.execute(trx);
+        const byTable = new Map<string, typeof ids>();
+        for (const r of ids) byTable.set(r.table_name, [...(byTable.get(r.table_name) ?? []), r]);
+        for (const [name, rows] of byTable) {
+          const values = rows.map(({ id, search_text }) => sql`(${id}, ${search_text})`);
+          await sql`INSERT INTO ${sql.table(ftsTableOf(name))}(rowid, search_text) VALUES ${sql.join(values)}`.execute(trx);
+        }
       }
     }
     const perTable = new Map<string, number>();
@@ -107,7 +125,9 @@ export function rowsRepo(db: Kysely<Database>, dialect: Dialect) {
     let q =
       dialect === 'sqlite' && (nos || term)
         ? db.selectFrom('table_rows').where(sql`+table_name`, '=', tableName)
-        : db.selectFrom('table_rows').where('table_name', '=', tableName);
+        : dialect === 'postgres' && term
+          ? db.selectFrom('table_rows').where('table_name', '=', tableNameLiteral(tableName))
+          : db.selectFrom('table_rows').where('table_name', '=', tableName);
     if (nos) {
       // Filter the 20k documents first, then use the (table_name, document_id) index.
       const pattern = containsPattern(nos);
@@ -116,7 +136,9 @@ export function rowsRepo(db: Kysely<Database>, dialect: Dialect) {
     if (term) {
       const hasWords = /[\p{L}\p{N}]/u.test(term);
       if (dialect === 'sqlite' && hasWords) {
-        q = q.where('id', 'in', sql<number>`(SELECT rowid FROM table_rows_fts WHERE table_rows_fts MATCH ${`${ftsPhrase(term)}*`})`);
+        // The table's own FTS index: the phrase is matched over its rows only, not all ten tables'.
+        const fts = sql.table(ftsTableOf(tableName));
+        q = q.where('id', 'in', sql<number>`(SELECT rowid FROM ${fts} WHERE ${fts} MATCH ${`${ftsPhrase(term)}*`})`);
       } else if (hasWords) {
         // The term's words in order, the last one as a prefix: `'urea' <-> 'granu':*`.
         // The prefix mark only goes after a plain lexeme (a query ending in ')' would not parse).
@@ -166,6 +188,7 @@ export function rowsRepo(db: Kysely<Database>, dialect: Dialect) {
           .execute();
         return { rows: rows.map((r) => JSON.parse(r.data) as TableRow), total: Number(row?.row_count ?? 0) };
       }
+      await ensureSearch(db, tableName);
       // One evaluation of the filters: the ordered ids give the total and the page at once
       // (and, with no LIMIT, both planners start from the search indexes).
       const ids = (await ordered(tableName, f).select('id').execute()).map((r) => r.id);
@@ -180,6 +203,7 @@ export function rowsRepo(db: Kysely<Database>, dialect: Dialect) {
      * every earlier row, quadratic over a big export). (document_id, table_name, seq) is unique.
      */
     async *iterate(tableName: string, f: RowFilters, chunk = 2000): AsyncGenerator<TableRow[]> {
+      await ensureSearch(db, tableName);
       let after: { nosolicitud: string; document_id: number; seq: number } | undefined;
       for (;;) {
         let q = ordered(tableName, f);
