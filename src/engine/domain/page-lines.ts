@@ -1,5 +1,6 @@
 import type { Box, PageContent, TextChunk } from '../types.ts';
 import { groupLines, joinLineWords } from '../text/join-words.ts';
+import { unionBox } from '../geometry.ts';
 
 /** A gap wider than this many font sizes separates a label from its value on a line. */
 const SEGMENT_GAP_RATIO = 1.0;
@@ -17,14 +18,6 @@ export interface PageLine extends Box {
   words: TextChunk[];
 }
 
-function boxOf(chunks: readonly TextChunk[]): Box {
-  return {
-    x0: Math.min(...chunks.map((c) => c.x0)),
-    y0: Math.min(...chunks.map((c) => c.y0)),
-    x1: Math.max(...chunks.map((c) => c.x1)),
-    y1: Math.max(...chunks.map((c) => c.y1)),
-  };
-}
 
 function segmentsOf(chunks: readonly TextChunk[]): LineSegment[] {
   const sorted = [...chunks].sort((a, b) => a.x0 - b.x0);
@@ -35,7 +28,7 @@ function segmentsOf(chunks: readonly TextChunk[]): LineSegment[] {
     if (last && prev && c.x0 - prev.x1 < SEGMENT_GAP_RATIO * Math.max(1, Math.min(prev.size, c.size))) last.push(c);
     else groups.push([c]);
   }
-  return groups.map((g) => ({ ...boxOf(g), text: joinLineWords(g).trim() })).filter((s) => s.text);
+  return groups.map((g) => ({ ...unionBox(g), text: joinLineWords(g).trim() })).filter((s) => s.text);
 }
 
 function inside(b: Box, outer: Box): boolean {

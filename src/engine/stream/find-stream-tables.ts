@@ -5,6 +5,7 @@ import { linesToRivers } from './lines-to-columns.ts';
 import { blockToRegion, linesToBlocks, type Region } from './lines-to-regions.ts';
 import { cellText, linesToRows, type RowHints, type RowWords } from './lines-to-rows.ts';
 import { resolveStreamSettings, type StreamSettings } from './settings.ts';
+import { unionBox } from '../geometry.ts';
 
 const inside = (c: TextChunk, b: Box): boolean => {
   const x = (c.x0 + c.x1) / 2;
@@ -26,21 +27,13 @@ function rowsToCells(rows: readonly RowWords[]): string[][] {
   return text.map((r) => used.map((c) => r[c]!));
 }
 
-function boundsOf(lines: readonly TextLine[]): Box {
-  return {
-    x0: Math.min(...lines.map((l) => l.x0)),
-    y0: Math.min(...lines.map((l) => l.y0)),
-    x1: Math.max(...lines.map((l) => l.x1)),
-    y1: Math.max(...lines.map((l) => l.y1)),
-  };
-}
 
 /**
  * Horizontal rules and shaded bands that run across most of the table: a table drawn with only
  * row rules or zebra stripes marks its rows with them.
  */
 function rowHintsOf(page: PageContent, lines: readonly TextLine[], settings: StreamSettings): RowHints {
-  const bbox = boundsOf(lines);
+  const bbox = unionBox(lines);
   // The rules that close the first and last rows sit just outside the text.
   const margin = Math.max(...lines.map((l) => l.size));
   const top = bbox.y0 - margin;
@@ -79,7 +72,7 @@ function regionToTable(page: PageContent, region: Region, settings: StreamSettin
   const columns = cells[0]?.length ?? 0;
   const enough = structured >= settings.minTableRows || (structured >= 2 && columns >= settings.shortTableColumns);
   if (columns < 2 || !enough) return undefined;
-  const bbox = boundsOf(region.lines);
+  const bbox = unionBox(region.lines);
   return {
     page: page.page,
     pages: [page.page],

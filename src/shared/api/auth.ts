@@ -48,15 +48,7 @@ export const LogoutResponse = Type.Object({ message: Type.String() });
 export type LogoutResponse = Static<typeof LogoutResponse>;
 
 /** Admin view of an account. */
-export const AdminUser = Type.Object({
-  id: Type.Integer(),
-  email: Type.String(),
-  name: Type.String(),
-  role: RoleSchema,
-  permissions: Type.Array(PermissionSchema),
-  active: Type.Boolean(),
-  created_at: Type.String(),
-});
+export const AdminUser = Type.Composite([User, Type.Object({ active: Type.Boolean(), created_at: Type.String() })]);
 export type AdminUser = Static<typeof AdminUser>;
 
 export const RegisterBody = Type.Object(
