@@ -10,7 +10,8 @@ import { openDatabase } from './db/index.ts';
 import { lockDataDir } from './db/lock.ts';
 import { ensureAdmin } from './bootstrap.ts';
 import { JobRunner } from './jobs/runner.ts';
-import { registerAuth } from './plugins/auth.ts';
+import { registerAuth, type RouteAccess } from './plugins/auth.ts';
+import { canonicalUrl, isApiPath } from './plugins/canonical-url.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { FileStore } from './storage.ts';
@@ -32,6 +33,8 @@ export interface BuiltApp {
   app: FastifyInstance;
   ctx: AppContext;
   runner: JobRunner | undefined;
+  /** Every registered route with the access it declares (filled by the time the app is ready). */
+  routes: RouteAccess[];
 }
 
 const CSP = {
@@ -77,6 +80,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logController: new LogController({ disableRequestLogging: !config.logRequests }),
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },
     bodyLimit: 1024 * 1024,
+    // Every spelling of a path meets the same route, and so the same permission check (plugins/auth.ts).
+    rewriteUrl: (req) => canonicalUrl(req.url ?? '/'),
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   let runner: JobRunner | undefined;
@@ -91,7 +97,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(multipart, {
     limits: { fileSize: MAX_FILE_BYTES, files: MAX_FILES_PER_UPLOAD + 1, fields: 5, parts: MAX_FILES_PER_UPLOAD + 6 },
   });
-  registerAuth(app, ctx);
+  const routes = registerAuth(app, ctx);
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
@@ -105,7 +111,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   );
   const hasWebApp = await registerWebApp(app, config.distDir);
   app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url === '/api' || request.url.startsWith('/api/');
+    const isApi = isApiPath(request.url);
     // SPA fallback: a browser navigation to /dashboard/... gets the app shell.
     if (!isApi && hasWebApp && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
@@ -127,5 +133,5 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ctx.wakeRunner = () => runner?.wake();
     app.addHook('onReady', async () => runner?.start());
   }
-  return { app, ctx, runner };
+  return { app, ctx, runner, routes };
 }

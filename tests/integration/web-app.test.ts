@@ -13,6 +13,8 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("install", () => {});');
   fs.writeFileSync(path.join(dist, 'manifest.webmanifest'), '{"name":"Sistema de Extracción PDF"}');
   fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1);');
+  // Vite's hashes mix cases; the router ignores case (auth), file names must not.
+  fs.writeFileSync(path.join(dist, 'assets', 'Mixed-AbC9.js'), 'console.log(2);');
   s = await startServer({ DIST_DIR: dist }, { runJobs: false });
 });
 afterAll(() => s.close());
@@ -26,13 +28,18 @@ describe('serving the web app', () => {
     }
     const asset = await fetch(`${s.url}/assets/index-abc123.js`);
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const mixed = await fetch(`${s.url}/assets/Mixed-AbC9.js`);
+    expect(mixed.status).toBe(200);
+    expect(await mixed.text()).toBe('console.log(2);');
   });
 
   it('falls back to the app shell for client routes, never for /api', async () => {
     const page = await fetch(`${s.url}/dashboard/data?table=CostosDirectos`, { headers: { accept: 'text/html' } });
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('Sistema de Extracción PDF');
-    const api = await fetch(`${s.url}/api/does-not-exist`);
+    // An API path asks for a session first (issue 8), then says it does not exist.
+    expect((await fetch(`${s.url}/api/does-not-exist`)).status).toBe(401);
+    const api = await fetch(`${s.url}/api/does-not-exist`, { headers: { authorization: `Bearer ${await s.login()}` } });
     expect(api.status).toBe(404);
     expect(api.headers.get('content-type')).toMatch(/application\/json/);
     expect((await fetch(`${s.url}/dashboard`, { method: 'POST' })).status).toBe(404);

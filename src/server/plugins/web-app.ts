@@ -10,6 +10,17 @@ const NO_CACHE = new Set(['index.html', 'sw.js', 'manifest.webmanifest', 'regist
 export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<boolean> {
   const index = path.join(distDir, 'index.html');
   if (!fs.existsSync(index)) return false;
+  await app.register(async (web) => {
+    // The app's files are for anyone (the login page among them); the API's data is not.
+    web.addHook('onRoute', (route) => {
+      route.config = { ...route.config, public: true };
+    });
+    await registerStatic(web, distDir);
+  });
+  return true;
+}
+
+async function registerStatic(app: FastifyInstance, distDir: string): Promise<void> {
   await app.register(fastifyStatic, {
     root: distDir,
     wildcard: true,
@@ -25,5 +36,4 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     },
   });
   app.get('/', (_req, reply) => reply.header('Cache-Control', 'no-cache').sendFile('index.html'));
-  return true;
 }

@@ -29,7 +29,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
     },
   );
 
-  app.post('/auth/logout', { schema: { response: { 200: LogoutResponse } } }, async (request) => {
+  app.post('/auth/logout', { schema: { response: { 200: LogoutResponse } }, config: { permissions: [] } }, async (request) => {
     if (request.token) await ctx.sessions.revoke(request.token);
     return { message: SERVER_MESSAGES.loggedOut };
   });

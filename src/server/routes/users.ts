@@ -8,7 +8,7 @@ import { toAdminUser, toUser } from '../repos/users.ts';
 import type { AppContext } from '../context.ts';
 
 export const userRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.get('/users/me', { schema: { response: { 200: MeResponse } } }, async (request) => ({ data: toUser(userOf(request)) }));
+  app.get('/users/me', { schema: { response: { 200: MeResponse } }, config: { permissions: [] } }, async (request) => ({ data: toUser(userOf(request)) }));
 
   app.get('/users', { schema: { response: { 200: UsersResponse } }, config: { permissions: ['admin'] } }, async () => ({
     data: (await ctx.users.list()).map(toAdminUser),
