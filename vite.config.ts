@@ -58,7 +58,7 @@ export default defineConfig({
     'import.meta.env.VITE_API_BASE_URL': JSON.stringify(process.env.VITE_API_BASE_URL ?? '/api'),
   },
   server: {
-    // `npm run dev` talks to a server started separately on PORT (default 8080).
+    // `npm run dev:web` talks to a server started separately on API_PORT (default 8080).
     proxy: { '/api': `http://localhost:${process.env.API_PORT ?? '8080'}` },
   },
 });

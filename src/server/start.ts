@@ -5,6 +5,24 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { loadConfig, ConfigError } from './config.ts';
+import { nodeTooOld } from './node-version.ts';
+import { assertPortFree, PortInUseError } from './port-check.ts';
+
+const tooOld = nodeTooOld();
+if (tooOld) {
+  console.error(tooOld);
+  process.exit(5);
+}
+// A bad setting or a busy port is said now, not after a minute of building.
+try {
+  const config = loadConfig();
+  await assertPortFree(config.host, config.port);
+} catch (err) {
+  if (!(err instanceof ConfigError || err instanceof PortInUseError)) throw err;
+  console.error(err.message);
+  process.exit(err instanceof ConfigError ? 2 : 4);
+}
 
 const root = path.resolve(import.meta.dirname, '../..');
 const dist = path.resolve(process.env.DIST_DIR?.trim() || path.join(root, 'dist'));

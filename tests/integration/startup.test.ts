@@ -1,0 +1,84 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshDatabaseUrl, ROOT, spawnServer, tempDir } from './helpers.ts';
+import { nodeTooOld } from '../../src/server/node-version.ts';
+
+/** Runs a server entry (main.ts or start.ts) to its exit. */
+function runToExit(entry: string, env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, entry)], {
+      cwd: ROOT,
+      env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`did not exit:\n${output}`));
+    }, 30_000);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    });
+  });
+}
+
+describe('start-up a person can follow', () => {
+  let busy: net.Server;
+  let port: number;
+  beforeAll(async () => {
+    busy = net.createServer();
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    port = (busy.address() as net.AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => busy.close(() => resolve())));
+
+  it.each(['src/server/main.ts', 'src/server/start.ts'])('%s on a busy port says so in one Spanish line and creates nothing', async (entry) => {
+    const dataDir = tempDir();
+    const { code, output } = await runToExit(entry, { PORT: String(port), DATA_DIR: dataDir, DIST_DIR: path.join(dataDir, 'no-dist') });
+    expect(code).toBe(4);
+    expect(output).toContain(`El puerto ${port} ya está en uso`);
+    expect(output).toContain('PORT=');
+    expect(output).not.toMatch(/\n\s+at /); // no stack trace
+    expect(output).not.toContain('Administrador creado');
+    expect(fs.existsSync(path.join(dataDir, 'app.db'))).toBe(false);
+  });
+
+  it('prints the first administrator last, after the address, and the password works', async () => {
+    const dataDir = tempDir();
+    const databaseUrl = await freshDatabaseUrl();
+    const env: Record<string, string> = { DATA_DIR: dataDir, DIST_DIR: path.join(dataDir, 'no-dist'), ADMIN_EMAIL: '', ADMIN_PASSWORD: '', LOG_LEVEL: 'warn' };
+    if (databaseUrl) env.DATABASE_URL = databaseUrl;
+    const server = await spawnServer(env);
+    try {
+      const until = Date.now() + 5000;
+      while (!server.output().includes('Administrador creado') && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+      const lines = server.output().trim().split('\n');
+      expect(lines.at(-1)).toMatch(/^Administrador creado: admin@localhost con la contraseña \S+/);
+      expect(lines.findIndex((l) => l.startsWith('Servidor escuchando'))).toBeLessThan(lines.length - 1);
+      const password = /contraseña (\S+)/.exec(lines.at(-1)!)![1];
+      const res = await fetch(`${server.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'admin@localhost', password }),
+      });
+      expect(res.status).toBe(200);
+    } finally {
+      server.child.kill('SIGTERM');
+    }
+  });
+});
+
+describe('nodeTooOld', () => {
+  it('accepts the supported Node and names the one that is too old', () => {
+    expect(nodeTooOld('20.19.0')).toBeUndefined();
+    expect(nodeTooOld('22.1.0')).toBeUndefined();
+    expect(nodeTooOld('20.18.3')).toMatch(/Se necesita Node 20\.19 o posterior; este es Node 20\.18\.3/);
+    expect(nodeTooOld('18.20.0')).toBeDefined();
+  });
+});
