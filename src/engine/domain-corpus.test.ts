@@ -1,14 +1,15 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { extractPdf } from './extract.ts';
+import { corpusDir } from './test-corpus.ts';
 
 // Regression guard over ../shared/corpus/domain-dev born-digital credit applications: the request
 // number and every header field of the truth must come out exactly (text compared ignoring case,
 // accents and spaces, as score-domain.mjs compares cells). score-domain.mjs scores the tables;
 // nothing else checks the header fields people read in the document detail.
-const DOMAIN = join(import.meta.dirname, '../../../shared/corpus/domain-dev');
-const CASES = existsSync(DOMAIN) ? readdirSync(DOMAIN).filter((f) => /^(grid|stream)-.*\.pdf$/.test(f)) : [];
+const DOMAIN = corpusDir('domain-dev') ?? '';
+const CASES = DOMAIN ? readdirSync(DOMAIN).filter((f) => /^(grid|stream)-.*\.pdf$/.test(f)) : [];
 
 interface Truth {
   nosolicitud: string;
@@ -22,7 +23,7 @@ const loose = (v: unknown): string =>
     .toLowerCase()
     .replace(/\s+/g, '');
 
-describe.runIf(CASES.length > 0)('domain corpus: request number and header fields', () => {
+describe.runIf(DOMAIN !== '')('domain corpus: request number and header fields', () => {
   it.each(CASES)('%s', async (file) => {
     const truth = JSON.parse(readFileSync(join(DOMAIN, file.replace(/\.pdf$/, '.truth.json')), 'utf8')) as Truth;
     const result = await extractPdf(new Uint8Array(readFileSync(join(DOMAIN, file))));

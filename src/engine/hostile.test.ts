@@ -1,12 +1,13 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { extractPdfIsolated, stopExtractionWorker } from './isolated.ts';
+import { corpusDir } from './test-corpus.ts';
 
 // Malformed and malicious PDFs (../shared/corpus/hostile): each must end with a typed status
 // within 10 s, without crashing or hanging the process.
-const HOSTILE = join(import.meta.dirname, '../../../shared/corpus/hostile');
-const files = existsSync(HOSTILE) ? readdirSync(HOSTILE).filter((f) => f.endsWith('.pdf')).sort() : [];
+const HOSTILE = corpusDir('hostile') ?? '';
+const files = HOSTILE ? readdirSync(HOSTILE).filter((f) => f.endsWith('.pdf')).sort() : [];
 
 const EXPECTED: Record<string, string[]> = {
   'pdfjs-pr6531_2-user-password.pdf': ['password'],
@@ -18,7 +19,7 @@ const EXPECTED: Record<string, string[]> = {
   'itext-acsploit_output-bomb.pdf': ['no_text', 'invalid'],
 };
 
-describe.runIf(files.length > 0)('hostile corpus', () => {
+describe.runIf(HOSTILE !== '')('hostile corpus', () => {
   afterAll(() => stopExtractionWorker());
 
   it.each(files)('%s ends with a typed status within 10 s', async (file) => {

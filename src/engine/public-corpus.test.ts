@@ -1,13 +1,14 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { extractRawTables } from './extract.ts';
+import { corpusDir } from './test-corpus.ts';
 
 // Regression guard over ../shared/corpus/public (Tabula's and Camelot's own test PDFs): the
 // ICDAR-2013 adjacency-relation F1 of each case must not fall below what the engine reached
 // when the case was last fixed. bench/score-tables.mjs gives the official figures; this is
 // a pooled per-page variant of the same metric, cheap enough for a unit test.
-const PUBLIC = join(import.meta.dirname, '../../../shared/corpus/public');
+const PUBLIC = corpusDir('public') ?? '';
 
 /** Floors per case: F1 for page/doc scope, recall for area scope. */
 const FLOORS: Record<string, number> = {
@@ -81,7 +82,7 @@ function score(expected: Map<string, number>, predicted: Map<string, number>): {
   return { p: precision, r: recall, f1: precision + recall ? (2 * precision * recall) / (precision + recall) : 0 };
 }
 
-describe.runIf(existsSync(PUBLIC))('public corpus regression cases', () => {
+describe.runIf(PUBLIC !== '')('public corpus regression cases', () => {
   it.each(Object.entries(FLOORS))('%s stays at or above %s', async (name, floor) => {
     const expected = JSON.parse(readFileSync(join(PUBLIC, `${name}.expected.json`), 'utf8')) as Expected;
     const result = await extractRawTables(new Uint8Array(readFileSync(join(PUBLIC, `${name}.pdf`))));

@@ -1,0 +1,17 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/** `../shared/corpus` beside the repository: the documents the engine is measured on. */
+export const CORPUS_ROOT = resolve(import.meta.dirname, '../../../shared/corpus');
+
+/**
+ * A corpus folder for a test suite. Outside CI a missing corpus skips the suite with a visible
+ * warning; in CI (`CI` set) it is a failure, so a green run always means the corpus ran.
+ */
+export function corpusDir(sub: string): string | undefined {
+  const dir = join(CORPUS_ROOT, sub);
+  if (existsSync(dir)) return dir;
+  if (process.env.CI) throw new Error(`Corpus missing: ${dir}. In CI the corpus suites must run: put shared/ beside the repository.`);
+  console.warn(`Corpus ${dir} not found: its suite is skipped (outside CI only).`);
+  return undefined;
+}
