@@ -139,8 +139,9 @@ describe('auth', () => {
     expect((await bad.json()).code).toBe('INVALID_TIMEZONE_OFFSET');
   });
 
-  it('answers unknown API routes with a JSON 404', async () => {
-    const res = await s.api('/api/nothing-here');
+  it('answers unknown API routes with a JSON 404, to a signed-in caller only', async () => {
+    expect((await s.api('/api/nothing-here')).status).toBe(401);
+    const res = await s.api('/api/nothing-here', { token: await s.login() });
     expect(res.status).toBe(404);
     expect(await res.json()).toMatchObject({ code: 'NOT_FOUND' });
   });

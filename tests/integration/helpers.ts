@@ -37,18 +37,27 @@ export async function freshDatabaseUrl(): Promise<string | undefined> {
   return url.toString();
 }
 
+/**
+ * fetch's Response whose body the tests read loosely and pin with expect(). Node's fetch types give
+ * json() `unknown`; the DOM's give `any`, which these tests had while one tsconfig mixed both.
+ */
+export interface ApiResponse extends Response {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
+  json(): Promise<any>;
+}
+
 export interface TestServer extends BuiltApp {
   url: string;
   config: Config;
   /** fetch relative to the server, JSON in and out, bearer token when given. */
-  api(pathname: string, init?: RequestInit & { token?: string; json?: unknown }): Promise<Response>;
+  api(pathname: string, init?: RequestInit & { token?: string; json?: unknown }): Promise<ApiResponse>;
   login(email?: string, password?: string): Promise<string>;
   createUser(email: string, role?: 'admin' | 'user'): Promise<string>;
   close(): Promise<void>;
 }
 
 export function clientFor(url: string) {
-  return (pathname: string, init: RequestInit & { token?: string; json?: unknown } = {}) => {
+  return (pathname: string, init: RequestInit & { token?: string; json?: unknown } = {}): Promise<ApiResponse> => {
     const headers = new Headers(init.headers);
     if (init.token) headers.set('authorization', `Bearer ${init.token}`);
     let body = init.body;
@@ -131,7 +140,7 @@ export async function upload(
   token: string,
   files: { name: string; bytes: Uint8Array; type?: string }[],
   headers: Record<string, string> = {},
-): Promise<Response> {
+): Promise<ApiResponse> {
   return s.api('/api/documents/upload', { method: 'POST', token, body: uploadForm(files), headers });
 }
 
