@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { layoutMessages } from '../shared/messages/web.ts';
+import { layoutMessages } from './messages.ts';
 import { paths } from '../shared/paths.ts';
 import { FullPageSpinner } from '../ui/spinner.tsx';
 import { getToken } from '../lib/token-store.ts';

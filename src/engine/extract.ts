@@ -14,6 +14,7 @@ import type {
   ExtractionStatus,
   ExtractOptions,
   PageContent,
+  PageSize,
   RawTable,
 } from './types.ts';
 
@@ -23,12 +24,18 @@ export interface RawExtraction {
   detail?: string;
   pages: PageContent[];
   numPages: number;
+  /** Size of each page read (skipped pages, whose size is unknown, are left out). */
+  pageSizes: PageSize[];
   tables: RawTable[];
   warnings: string[];
 }
 
 function failure(status: Exclude<ExtractionStatus, 'ok'>, detail: string, numPages = 0): RawExtraction {
-  return { status, message: ENGINE_MESSAGES[status], detail, pages: [], numPages, tables: [], warnings: [] };
+  return { status, message: ENGINE_MESSAGES[status], detail, pages: [], numPages, pageSizes: [], tables: [], warnings: [] };
+}
+
+function pageSizesOf(pages: readonly PageContent[], skipped: readonly number[]): PageSize[] {
+  return pages.filter((p) => !skipped.includes(p.page)).map(({ page, width, height, rotation }) => ({ page, width, height, rotation }));
 }
 
 function isAbort(err: unknown, signal?: AbortSignal): boolean {
@@ -65,7 +72,7 @@ export async function extractRawTables(bytes: Uint8Array, opts: ExtractOptions =
     if (!loaded.pages.some((p) => p.chunks.length > 0)) {
       return failure('no_text', 'no page has a text layer', loaded.numPages);
     }
-    return { status: 'ok', pages: loaded.pages, numPages: loaded.numPages, tables, warnings };
+    return { status: 'ok', pages: loaded.pages, numPages: loaded.numPages, pageSizes: pageSizesOf(loaded.pages, loaded.skipped), tables, warnings };
   } catch (err) {
     if (isAbort(err, opts.signal)) return failure('aborted', 'aborted by signal');
     return failure('invalid', err instanceof Error ? `${err.name}: ${err.message}` : String(err));
@@ -82,7 +89,7 @@ export async function extractPdf(bytes: Uint8Array, opts: ExtractOptions = {}): 
     nosolicitud: '',
     header: {},
     tables: [],
-    rows: {},
+    pageSizes: raw.pageSizes,
     quality: { tables: [], warnings: raw.warnings, numberStyle: 'co' as const },
   };
   if (raw.status !== 'ok') {
@@ -99,7 +106,7 @@ export async function extractPdf(bytes: Uint8Array, opts: ExtractOptions = {}): 
       nosolicitud: c.nosolicitud,
       header: c.header,
       tables: c.tables,
-      rows: c.rows,
+      pageSizes: raw.pageSizes,
       quality: { ...c.quality, warnings: [...raw.warnings, ...c.quality.warnings] },
     };
   } catch (err) {
@@ -119,7 +126,6 @@ function unclassified(raw: RawTable): ClassifiedTable {
     raw,
     table: 'other',
     rows: [],
-    rawRows: [],
     quality: {
       table: 'other',
       page: raw.page,

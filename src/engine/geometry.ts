@@ -17,3 +17,17 @@ export function unionBox(boxes: readonly Box[]): Box {
   }
   return { x0, y0, x1, y1 };
 }
+
+/** Hundredths of a point are finer than any print, and keep boxes short where they are stored. */
+const round = (v: number): number => Math.round(v * 100) / 100;
+
+/** A plain, rounded copy of a box (without the other fields of the object it came from). */
+export function plainBox(b: Box): Box {
+  return { x0: round(b.x0), y0: round(b.y0), x1: round(b.x1), y1: round(b.y1) };
+}
+
+/** The union of the boxes that are known, or null when none is. */
+export function unionOrNull(boxes: readonly (Box | null | undefined)[]): Box | null {
+  const known = boxes.filter((b): b is Box => !!b);
+  return known.length ? plainBox(unionBox(known)) : null;
+}

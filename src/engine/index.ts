@@ -2,6 +2,7 @@
 // extractPdf runs on the calling thread; the *Isolated variants run it in a worker thread under
 // a time, stall and heap cap (what a server should call: hostile PDFs can loop inside pdf.js).
 export { extractPdf, extractRawTables, type RawExtraction } from './extract.ts';
+export { extractedRowsByTable, rowsByTable } from './rows-by-table.ts';
 export {
   extractPdfIsolated,
   extractRawTablesIsolated,

@@ -167,7 +167,7 @@ export async function extractPdfIsolated(bytes: Uint8Array, opts: IsolatedOption
       nosolicitud: '',
       header: {},
       tables: [],
-      rows: {},
+      pageSizes: [],
       quality: { tables: [], warnings: [], numberStyle: 'co' },
     };
   }
@@ -178,7 +178,7 @@ export async function extractPdfIsolated(bytes: Uint8Array, opts: IsolatedOption
 export async function extractRawTablesIsolated(bytes: Uint8Array, opts: IsolatedOptions = {}): Promise<RawTablesResult> {
   const out = await runInWorker({ bytes, raw: true, maxPages: opts.maxPages }, opts);
   if (isFailure(out)) {
-    return { status: out.status, message: ENGINE_MESSAGES[out.status], detail: out.detail, numPages: 0, tables: [], warnings: [] };
+    return { status: out.status, message: ENGINE_MESSAGES[out.status], detail: out.detail, numPages: 0, pageSizes: [], tables: [], warnings: [] };
   }
   return out as RawTablesResult;
 }

@@ -62,6 +62,16 @@ export interface RawTable {
    * positions it covers are "".
    */
   rows: string[][];
+  /**
+   * Each cell's box, parallel to `rows`: the ruled cell (lattice, a spanning cell at its top-left
+   * position) or the union of the cell's words (stream). Null where no box is known: an empty
+   * stream cell, a position a spanning cell covers.
+   */
+  cells: (Box | null)[][];
+  /** The page each row is printed on, parallel to `rows` (a table joined across pages spans several). */
+  rowPages: number[];
+  /** The table's box on each page it covers (`bbox` is the one on `page`). */
+  pageBoxes: { page: number; bbox: Box }[];
   method: TableMethod;
   /** 0..1, how sure the finder is that this is a table with this structure. */
   confidence: number;
@@ -97,14 +107,53 @@ export interface TableQuality {
   warnings: string[];
 }
 
+/** Where one stored value was printed. */
+export interface CellSource {
+  /** The cell's text as printed (whitespace collapsed); the value was read from it. */
+  text: string;
+  /** The cell's box; null when the finder knows none. */
+  box: Box | null;
+  /**
+   * The page the cell is on, only when it is not the row's: a period header or a section title
+   * printed on an earlier page than the row it labels.
+   */
+  page?: number;
+}
+
+/** Where a stored row was printed. Keys are single words, so the stored and API JSON use them as they are. */
+export interface RowSource {
+  /** 1-based page of the row. */
+  page: number;
+  /** The table's box on that page. */
+  bbox: Box;
+  /** How the table was found. */
+  method: TableMethod;
+  /** The source of each stored value, by column key (the same keys as the row's values). */
+  cells: Record<string, CellSource>;
+}
+
+/** One row of a catalogue table: its typed values and where they were printed. */
+export interface ExtractedRow {
+  /** Typed values, keys in catalogue order. */
+  values: TableRow;
+  source: RowSource;
+}
+
+/** A page's size in points as the engine reads it (upright, after `rotation`), for drawing boxes on it. */
+export interface PageSize {
+  page: number;
+  width: number;
+  height: number;
+  /** Degrees the page was turned to read it upright (its /Rotate plus any inferred from the text). */
+  rotation: number;
+}
+
 export interface ClassifiedTable {
   raw: RawTable;
   /** The catalogue table it was sorted into, or 'other'. */
   table: TableClass;
-  /** Typed rows (keys in catalogue order); empty for 'other'. */
-  rows: TableRow[];
-  /** Raw text of each stored cell, parallel to rows. */
-  rawRows: Record<string, string>[];
+  /** Its rows, each once, with their sources; empty for 'other'. */
+  rows: ExtractedRow[];
   quality: TableQuality;
 }
 
@@ -120,10 +169,10 @@ export interface ExtractionResult {
   nosolicitud: string;
   /** Header fields found on the document (solicitante, municipio, monto_solicitado, …). */
   header: Record<string, string | number>;
-  /** Every table found, classified or not, in document order. */
+  /** Every table found, classified or not, in document order (rows per catalogue table: rowsByTable). */
   tables: ClassifiedTable[];
-  /** Rows of the ten tables, keyed by catalogue name; tables with no rows are absent. */
-  rows: Record<string, TableRow[]>;
+  /** Size of every page read, so a viewer can draw the sources' boxes on it. */
+  pageSizes: PageSize[];
   quality: {
     tables: TableQuality[];
     warnings: string[];

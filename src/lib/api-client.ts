@@ -1,5 +1,7 @@
-import { apiMessages } from '../shared/messages/web.ts';
 import { clearToken, getToken } from './token-store.ts';
+
+/** Spec §8: the message when neither the server, the call nor the transport says anything. */
+const UNKNOWN_ERROR = 'Error desconocido en la operación';
 
 /** Base address of the API, fixed at build time (spec §7); `/api` when the server serves the app. */
 export const API_BASE_URL: string = (import.meta.env.VITE_API_BASE_URL as string | undefined) ?? '/api';
@@ -41,7 +43,7 @@ export function errorMessageOf(body: unknown, transportMessage?: string, fallbac
     stringField(body, 'message') ??
     fallback ??
     (transportMessage && transportMessage.trim() !== '' ? transportMessage : undefined) ??
-    apiMessages.unknown
+    UNKNOWN_ERROR
   );
 }
 

@@ -1,4 +1,10 @@
-import { dateMessages } from '../shared/messages/web.ts';
+/** Spanish texts of dates (spec §5, §9). */
+const dateMessages = {
+  unavailable: 'Fecha no disponible',
+  invalid: 'Fecha inválida',
+  failed: 'Error en fecha',
+  justNow: 'hace unos segundos',
+} as const;
 
 type DateInput = string | number | Date | null | undefined;
 

@@ -1,10 +1,12 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { MAX_FILE_BYTES, MAX_FILES_PER_UPLOAD } from '../shared/api/documents.ts';
 import { SERVER_MESSAGES } from '../shared/messages/server.ts';
 import type { Config } from './config.ts';
+import { HttpError } from './errors.ts';
 import { createContext, type AppContext } from './context.ts';
 import { openDatabase } from './db/index.ts';
 import { lockDataDir } from './db/lock.ts';
@@ -13,7 +15,10 @@ import { JobRunner } from './jobs/runner.ts';
 import { registerAuth, type RouteAccess } from './plugins/auth.ts';
 import { canonicalUrl, isApiPath } from './plugins/canonical-url.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
+import { registerDiskGuard } from './plugins/disk-guard.ts';
+import { DiskSpace } from './disk-space.ts';
 import { registerWebApp } from './plugins/web-app.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
 import { FileStore } from './storage.ts';
 import { healthRoutes } from './routes/health.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -55,6 +60,8 @@ const CSP = {
   upgradeInsecureRequests: null,
 };
 
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 /** Builds the whole server: data folder lock, database, admin bootstrap, routes, job pool. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<BuiltApp> {
   const release = lockDataDir(config.dataDir);
@@ -80,6 +87,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logController: new LogController({ disableRequestLogging: !config.logRequests }),
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },
     bodyLimit: 1024 * 1024,
+    // X-Forwarded-For/-Proto only from the proxies TRUST_PROXY names: request.ip and
+    // request.protocol, hence the login and rate limits and HSTS, see the real client.
+    // A hop count trusts the n nearest proxies (Fastify's own number form trusts none).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     // Every spelling of a path meets the same route, and so the same permission check (plugins/auth.ts).
     rewriteUrl: (req) => canonicalUrl(req.url ?? '/'),
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
@@ -92,12 +103,38 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     release();
   });
 
-  registerErrorHandler(app);
-  await app.register(helmet, { contentSecurityPolicy: { directives: CSP }, crossOriginEmbedderPolicy: false });
+  // Free space in DATA_DIR: below DISK_MIN_FREE_MB writes there answer 507 and no job starts; a
+  // reserve file lets the queue's bookkeeping commit on a full disk (SQLite only: PostgreSQL's
+  // database is elsewhere). docs/decisions/035.
+  const space = new DiskSpace(config.dataDir, {
+    minFreeBytes: config.diskMinFreeMb * 1024 * 1024,
+    reserveBytes: database.dialect === 'sqlite' ? config.diskReserveMb * 1024 * 1024 : 0,
+    log: app.log,
+  });
+  await space.start().catch((err: unknown) => app.log.warn({ err }, 'cannot check the free space of DATA_DIR'));
+  registerErrorHandler(app, { spaceShort: async () => !(await space.roomForWrites()) });
+  registerDiskGuard(app, space, database.dialect === 'sqlite');
+  await app.register(helmet, {
+    contentSecurityPolicy: { directives: CSP },
+    crossOriginEmbedderPolicy: false,
+    // Sent below, only over HTTPS: on plain HTTP it is meaningless and wrongly claims TLS.
+    strictTransportSecurity: false,
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+  });
+  // Per-route request rates (login, upload: their config.rateLimit), per client address.
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(context.statusCode, 'TOO_MANY_REQUESTS', SERVER_MESSAGES.tooManyRequests, `rate limit exceeded, retry in ${context.after}`),
+  });
   await app.register(multipart, {
     limits: { fileSize: MAX_FILE_BYTES, files: MAX_FILES_PER_UPLOAD + 1, fields: 5, parts: MAX_FILES_PER_UPLOAD + 6 },
   });
   const routes = registerAuth(app, ctx);
+  // Before the routes it describes: /api/openapi.json and /api/docs (public).
+  await registerOpenApi(app);
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
@@ -128,6 +165,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       timeoutMs: config.jobTimeoutMs,
       memoryMb: config.jobMemoryMb,
       filePath: (doc) => files.pathOf(doc.storage_key),
+      space: database.dialect === 'sqlite' ? space : undefined,
       log: app.log,
     });
     ctx.wakeRunner = () => runner?.wake();

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -20,6 +21,17 @@ export interface Config {
   /** Failed logins per account+address per window before 429. */
   loginMaxFailures: number;
   loginWindowMs: number;
+  /** Failed logins from one address, across accounts, per window before 429. */
+  loginMaxFailuresPerAddress: number;
+  /** Requests per address per minute on the login and the upload route before 429. */
+  loginRatePerMinute: number;
+  uploadRatePerMinute: number;
+  /** Fastify's `trustProxy`: which X-Forwarded-* headers to believe (false: none). */
+  trustProxy: TrustProxy;
+  /** Below this much free space in DATA_DIR writes there answer 507 and no job starts (decision 035). */
+  diskMinFreeMb: number;
+  /** Size of the reserve file kept in DATA_DIR for queue bookkeeping on a full disk (0: none). */
+  diskReserveMb: number;
   /** Logs every request (pino) when true. */
   logRequests: boolean;
   logLevel: LogLevel;
@@ -38,6 +50,33 @@ export class ConfigError extends Error {
 }
 
 type Env = Record<string, string | undefined>;
+
+/** false, true (any proxy), a hop count, or the proxies' addresses / CIDRs (or proxy-addr's names). */
+export type TrustProxy = boolean | number | string[];
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function trustProxy(env: Env): TrustProxy {
+  const raw = env.TRUST_PROXY?.trim() ?? '';
+  if (raw === '' || /^(false|no)$/i.test(raw)) return false;
+  if (/^(true|yes)$/i.test(raw)) return true;
+  if (/^\d+$/.test(raw)) {
+    const hops = Number(raw);
+    if (hops > 100) throw new ConfigError('TRUST_PROXY', `hop count must be at most 100, got ${hops}`);
+    return hops === 0 ? false : hops;
+  }
+  const entries = raw.split(',').map((e) => e.trim());
+  for (const entry of entries) {
+    if (PROXY_NAMES.has(entry)) continue;
+    const [address, prefix, extra] = entry.split('/');
+    const family = net.isIP(address ?? '');
+    const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 6 ? 128 : 32));
+    if (family === 0 || !prefixOk || extra !== undefined) {
+      throw new ConfigError('TRUST_PROXY', `must be true, false, a hop count or a comma list of addresses/CIDRs, got "${entry}"`);
+    }
+  }
+  return entries;
+}
 
 function int(env: Env, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name];
@@ -88,6 +127,12 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     distDir: path.resolve(env.DIST_DIR?.trim() || './dist'),
     loginMaxFailures: int(env, 'LOGIN_MAX_FAILURES', 5, 1, 1000),
     loginWindowMs: int(env, 'LOGIN_WINDOW_MS', 15 * 60_000, 1000, 86_400_000),
+    loginMaxFailuresPerAddress: int(env, 'LOGIN_MAX_FAILURES_PER_ADDRESS', 20, 1, 100_000),
+    loginRatePerMinute: int(env, 'LOGIN_RATE_PER_MINUTE', 60, 1, 100_000),
+    uploadRatePerMinute: int(env, 'UPLOAD_RATE_PER_MINUTE', 120, 1, 100_000),
+    trustProxy: trustProxy(env),
+    diskMinFreeMb: int(env, 'DISK_MIN_FREE_MB', 64, 0, 1_000_000),
+    diskReserveMb: int(env, 'DISK_RESERVE_MB', 8, 0, 10_000),
     logRequests: bool(env, 'LOG_REQUESTS', false),
     logLevel: logLevel(env),
     ...overrides,

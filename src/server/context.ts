@@ -18,7 +18,7 @@ export function createContext(config: Config, database: Db, files: FileStore) {
     files,
     users: usersRepo(db),
     sessions: sessionsRepo(db, config.tokenTtlDays),
-    loginFailures: loginFailuresRepo(db, config.loginMaxFailures, config.loginWindowMs),
+    loginFailures: loginFailuresRepo(db, { perAccount: config.loginMaxFailures, perAddress: config.loginMaxFailuresPerAddress, windowMs: config.loginWindowMs }),
     documents: documentsRepo(db),
     rows: rowsRepo(db, dialect),
     queue: queueRepo(db, dialect, config.jobMaxAttempts),

@@ -1,11 +1,11 @@
 import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import type { CatalogTable, CellValue, ColumnType, TableRow } from '../shared/catalog/index.ts';
+import { tableColumns, type CatalogTable, type CellValue, type ColumnType, type TableRow } from '../shared/catalog/index.ts';
 import type { ExportFormat } from '../shared/api/tables.ts';
 
 const BOM = '\uFEFF';
 
-function csvCell(value: CellValue, type: ColumnType | 'text'): string {
+function csvCell(value: CellValue): string {
   if (value === null || value === undefined) return '';
   let text: string;
   if (typeof value === 'number') {
@@ -13,8 +13,9 @@ function csvCell(value: CellValue, type: ColumnType | 'text'): string {
     text = String(value).replace('.', ',');
   } else {
     text = value;
-    // A cell starting with = + - @ would run as a formula in Excel (CSV injection).
-    if (type === 'text' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+    // A cell starting with = + - @ tab or CR would run as a formula in Excel (CSV injection), in
+    // any column: a numeric or date cell whose text did not parse is a string too.
+    if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   }
   return /[";\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
@@ -42,10 +43,7 @@ export function exportStream(
   onError: (err: unknown) => void,
 ): Readable {
   const out = new PassThrough();
-  const columns: { key: string; label: string; type: ColumnType | 'text' }[] = [
-    { key: 'nosolicitud', label: 'N° Solicitud', type: 'text' },
-    ...table.columns.map((c) => ({ key: c.key, label: c.label, type: c.type })),
-  ];
+  const columns = tableColumns(table.columns);
   const fail = (err: unknown) => {
     onError(err);
     out.destroy(err instanceof Error ? err : new Error(String(err)));
@@ -53,9 +51,9 @@ export function exportStream(
 
   if (format === 'csv') {
     void (async () => {
-      out.write(BOM + columns.map((c) => csvCell(c.label, 'text')).join(';') + '\r\n');
+      out.write(BOM + columns.map((c) => csvCell(c.label)).join(';') + '\r\n');
       for await (const rows of chunks) {
-        const text = rows.map((r) => columns.map((c) => csvCell(r[c.key] ?? null, c.type)).join(';')).join('\r\n') + '\r\n';
+        const text = rows.map((r) => columns.map((c) => csvCell(r[c.key] ?? null)).join(';')).join('\r\n') + '\r\n';
         if (!out.write(text)) await new Promise((resolve) => out.once('drain', resolve));
       }
       out.end();

@@ -1,3 +1,13 @@
+import { filtersToQuery, type TableFilters } from './table-filters.ts';
+
+/** What the data screen's URL holds (spec §2): the table and its filters. */
+export type DataQuery = { table?: string | null } & Partial<TableFilters>;
+
+/** The data screen's query string, without '?': `table`, then the filters under their URL names. */
+function dataSearch(params: DataQuery = {}): string {
+  return new URLSearchParams({ ...(params.table ? { table: params.table } : {}), ...filtersToQuery(params, 'url') }).toString();
+}
+
 /** The web app's routes, in one table (bulletproof-react `config/paths.ts`). */
 export const paths = {
   home: { path: '/', getHref: () => '/' },
@@ -17,13 +27,9 @@ export const paths = {
     },
     data: {
       path: '/dashboard/data',
-      getHref: (params?: { table?: string; nosolicitud?: string; search?: string; sortByNosolicitud?: boolean }) => {
-        const query = new URLSearchParams();
-        if (params?.table) query.set('table', params.table);
-        if (params?.search) query.set('search', params.search);
-        if (params?.nosolicitud) query.set('nosolicitud', params.nosolicitud);
-        if (params?.sortByNosolicitud) query.set('sortByNosolicitud', 'true');
-        const qs = query.toString();
+      getSearch: dataSearch,
+      getHref: (params?: DataQuery) => {
+        const qs = dataSearch(params);
         return qs ? `/dashboard/data?${qs}` : '/dashboard/data';
       },
     },

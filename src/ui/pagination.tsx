@@ -1,12 +1,18 @@
+/** Spec §2's pagination texts, the same on every list. */
+const labels = {
+  previous: 'Anterior',
+  next: 'Siguiente',
+  page: (x: number, y: number) => `Página ${x} de ${y}`,
+} as const;
+
 interface PaginationProps {
   page: number;
   totalPages: number;
   onChange: (page: number) => void;
-  labels: { previous: string; next: string; page: (x: number, y: number) => string };
 }
 
 /** 'Anterior' · 'Página x de y' · 'Siguiente' (spec §2). */
-export function Pagination({ page, totalPages, onChange, labels }: PaginationProps) {
+export function Pagination({ page, totalPages, onChange }: PaginationProps) {
   const total = Math.max(1, totalPages);
   return (
     <nav className="pagination" aria-label={labels.page(page, total)}>

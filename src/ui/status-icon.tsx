@@ -1,6 +1,14 @@
-import { statusLabels } from '../shared/messages/web.ts';
 import { AlertIcon, CheckIcon } from './icons.tsx';
 import { Spinner } from './spinner.tsx';
+
+/** A document status in Spanish, as the icons' tooltips and a document's page say it. */
+export const statusLabels: Record<string, string> = {
+  processed: 'Procesado',
+  completed: 'Procesado',
+  processing: 'En proceso',
+  pending: 'Pendiente',
+  error: 'Con error',
+};
 
 /** Spec §4: processed/completed a green check, processing/pending a blue spinner, error red, others nothing. */
 export function StatusIcon({ status }: { status: string }) {

@@ -77,13 +77,23 @@ const protectedRoutes = () => apiRoutes().filter((r) => !r.public);
 const label = (r: RouteAccess, target: string) => `${r.method} ${target} (route ${r.url})`;
 
 describe('access is decided by the matched route', () => {
-  it('knows every route, and only login and health are public under /api', () => {
+  it('knows every route, and only login, health and the API reference are public under /api', () => {
     expect(protectedRoutes().length).toBeGreaterThanOrEqual(12);
     const publicApi = apiRoutes()
       .filter((r) => r.public)
       .map((r) => `${r.method} ${r.url}`)
       .sort();
-    expect(publicApi).toEqual(['GET /api/health', 'HEAD /api/health', 'POST /api/auth/login']);
+    // The reference (issue 9): the OpenAPI document and the Swagger UI page, its files and its copies of the document.
+    const reference = [
+      'GET /api/docs',
+      'GET /api/docs/json',
+      'GET /api/docs/static/*',
+      'GET /api/docs/static/index.html',
+      'GET /api/docs/static/swagger-initializer.js',
+      'GET /api/docs/yaml',
+      'GET /api/openapi.json',
+    ].flatMap((r) => [r, r.replace('GET', 'HEAD')]);
+    expect(publicApi).toEqual([...reference, 'GET /api/health', 'HEAD /api/health', 'POST /api/auth/login'].sort());
     // The web app's own files are public, and nothing else outside /api exists.
     expect(s.routes.filter((r) => !isApiPath(r.url)).every((r) => r.public)).toBe(true);
   });

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useAuth } from '../../features/auth/auth-context.ts';
-import { authMessages } from '../../shared/messages/web.ts';
+import { authMessages } from '../../features/auth/messages.ts';
 import { paths } from '../../shared/paths.ts';
 import { FullPageSpinner } from '../../ui/spinner.tsx';
 import { decideAccess, type AccessRequirement } from './access.ts';

@@ -4,7 +4,7 @@ import { useAuth } from '../../features/auth/auth-context.ts';
 import { useTablesCatalog } from '../../features/data/api/get-tables-catalog.ts';
 import { OfflineSession } from '../../features/upload/outbox/offline-session.tsx';
 import { OfflineDataNotice } from '../../lib/pwa/offline-data-notice.tsx';
-import { APP_TITLE, layoutMessages } from '../../shared/messages/web.ts';
+import { APP_TITLE, layoutMessages } from '../messages.ts';
 import { paths } from '../../shared/paths.ts';
 import { CloseIcon, DocumentIcon, MenuIcon } from '../../ui/icons.tsx';
 import { FullPageSpinner } from '../../ui/spinner.tsx';

@@ -1,5 +1,5 @@
 import type { Permission } from '../../shared/permissions.ts';
-import { layoutMessages } from '../../shared/messages/web.ts';
+import { layoutMessages } from '../messages.ts';
 import { paths } from '../../shared/paths.ts';
 
 export type NavIcon = 'upload' | 'documents' | 'data' | 'users';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { errorPageMessages } from '../../shared/messages/web.ts';
+import { errorPageMessages } from '../messages.ts';
 import { paths } from '../../shared/paths.ts';
 import '../styles/login.css';
 

@@ -2,7 +2,8 @@ import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-route
 import { toast } from 'react-toastify';
 import { useAuth } from '../../features/auth/auth-context.ts';
 import { LoginForm } from '../../features/auth/components/login-form.tsx';
-import { APP_TITLE, authMessages } from '../../shared/messages/web.ts';
+import { authMessages } from '../../features/auth/messages.ts';
+import { APP_TITLE } from '../messages.ts';
 import { DocumentIcon } from '../../ui/icons.tsx';
 import { safeRedirect } from '../guards/safe-redirect.ts';
 import '../styles/login.css';

@@ -1,4 +1,4 @@
-import { errorPageMessages } from '../../shared/messages/web.ts';
+import { errorPageMessages } from '../messages.ts';
 import { ErrorPage } from './error-page.tsx';
 
 export default function NotFoundPage() {

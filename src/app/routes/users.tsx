@@ -1,6 +1,5 @@
 import { useAuth } from '../../features/auth/auth-context.ts';
 import { UsersScreen } from '../../features/users/components/users-screen.tsx';
-import '../styles/data.css';
 
 export default function UsersPage() {
   const { user } = useAuth();

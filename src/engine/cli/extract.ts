@@ -3,8 +3,14 @@ import { basename, join } from 'node:path';
 import { extractPdfIsolated, extractRawTablesIsolated, stopExtractionWorker } from '../isolated.ts';
 import { ENGINE_MESSAGES } from '../../shared/messages/engine.ts';
 import type { TableRow } from '../../shared/catalog/index.ts';
+import { extractedRowsByTable } from '../rows-by-table.ts';
+import type { RowSource } from '../types.ts';
 
-// Usage: npm run extract -- <file.pdf|folder> [--raw]. stdout carries only JSON.
+// Usage: npm run extract -- <file.pdf|folder> [--raw]. stdout carries only JSON:
+// - default: {nosolicitud, header, tables: {Table: [values]}, sources: {Table: [source]}, pageSizes,
+//   quality}; sources[T][i] says where tables[T][i] was printed (page, table box, method, and each
+//   value's cell text and box);
+// - --raw: {pageSizes, tables: [{page, bbox, method, rows, cells}]}, cells holding each cell's box.
 
 interface Printed {
   ok: boolean;
@@ -22,16 +28,19 @@ async function extractFile(file: string, raw: boolean): Promise<Printed> {
   if (raw) {
     const r = await extractRawTablesIsolated(bytes);
     if (r.status !== 'ok') return { ok: false, json: { status: r.status }, message: r.message };
-    return { ok: true, json: { tables: r.tables.map((t) => ({ page: t.page, rows: t.rows })) } };
+    const tables = r.tables.map((t) => ({ page: t.page, bbox: t.bbox, method: t.method, rows: t.rows, cells: t.cells }));
+    return { ok: true, json: { pageSizes: r.pageSizes, tables } };
   }
   const r = await extractPdfIsolated(bytes);
   if (r.status !== 'ok') return { ok: false, json: { status: r.status }, message: r.message };
   const tables: Record<string, TableRow[]> = {};
-  for (const [name, rows] of Object.entries(r.rows)) {
+  const sources: Record<string, RowSource[]> = {};
+  for (const [name, rows] of Object.entries(extractedRowsByTable(r))) {
     // Rows are printed as stored minus the document key repeated in every row.
-    tables[name] = rows.map(({ nosolicitud: _n, ...rest }) => rest);
+    tables[name] = rows.map(({ values: { nosolicitud: _n, ...rest } }) => rest);
+    sources[name] = rows.map((row) => row.source);
   }
-  return { ok: true, json: { nosolicitud: r.nosolicitud, header: r.header, tables, quality: r.quality } };
+  return { ok: true, json: { nosolicitud: r.nosolicitud, header: r.header, tables, sources, pageSizes: r.pageSizes, quality: r.quality } };
 }
 
 async function main(argv: string[]): Promise<number> {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { page, rawTable } from '../../../tests/fixtures/domain/raw-table.ts';
+import { rowsByTable } from '../rows-by-table.ts';
 import { classifyDocument } from './classify-document.ts';
 
 const costos = [
@@ -17,7 +18,7 @@ describe('classifyDocument', () => {
   it('sorts by title and header; section rows fill the group, totals become check sums', () => {
     const doc = classifyDocument([], [rawTable(costos, ['COSTOS DIRECTOS'])]);
     expect(doc.tables[0]!.table).toBe('CostosDirectos');
-    expect(doc.rows.CostosDirectos).toEqual([
+    expect(rowsByTable(doc).CostosDirectos).toEqual([
       { actividad: '1. PREPARACIÓN Y TRAZADO', concepto: 'Análisis de suelo', tipo: 'Insumo', unidad: 'Unidad', cantidad: 1, valor_unitario: 118000, valor_total: 118000 },
       { actividad: '1. PREPARACIÓN Y TRAZADO', concepto: 'Cal dolomita', tipo: 'Insumo', unidad: 'Bulto 50 kg', cantidad: 53, valor_unitario: 17000, valor_total: 901000 },
       { actividad: '2. COSECHA', concepto: 'Recolección', tipo: 'Mano de obra', unidad: 'Jornal', cantidad: 46, valor_unitario: 77000, valor_total: 3542000 },
@@ -29,7 +30,7 @@ describe('classifyDocument', () => {
     ]);
     expect(q.warnings).toHaveLength(1);
     expect(q.warnings[0]).toMatch(/Costos directos: el total «TOTAL» de Valor total no cuadra/);
-    expect(doc.tables[0]!.rawRows[0]!.valor_total).toBe('118.000');
+    expect(doc.tables[0]!.rows[0]!.source.cells.valor_total!.text).toBe('118.000');
   });
 
   it('leaves weak or unknown tables as other, never forced', () => {
@@ -38,7 +39,7 @@ describe('classifyDocument', () => {
       rawTable([['CONCEPTO', 'VALOR'], ['Efectivo y bancos', '$ 2.200.000,00']], ['BALANCE GENERAL RESUMIDO']),
     ]);
     expect(doc.tables.map((t) => t.table)).toEqual(['other', 'other']);
-    expect(doc.rows).toEqual({});
+    expect(rowsByTable(doc)).toEqual({});
   });
 
   it('never takes an untitled applicant block for the loan terms', () => {
@@ -60,7 +61,7 @@ describe('classifyDocument', () => {
         ['1', '14/10/2025', '$ 44.100.000', '$ 3.675.000', '$ 391.870', '$ 4.066.870', '$ 40.425.000'],
       ]),
     ]);
-    expect(doc.rows.PlanAmortizacionDetalle).toEqual([
+    expect(rowsByTable(doc).PlanAmortizacionDetalle).toEqual([
       { numero_cuota: 1, fecha_pago: '2025-10-14', saldo_inicial: 44100000, capital: 3675000, intereses: 391870, valor_cuota: 4066870, saldo_final: 40425000 },
     ]);
   });
@@ -77,7 +78,7 @@ describe('classifyDocument', () => {
         ['CONDICIONES DEL CRÉDITO'],
       ),
     ]);
-    expect(doc.rows.PlanAmortizacion).toEqual([
+    expect(rowsByTable(doc).PlanAmortizacion).toEqual([
       { monto: 44100000, plazo_meses: 12, gracia_meses: 0, periodicidad: 'Mensual', tasa: '11,20% E.A.', tasa_pct: 11.2, sistema: 'Capital constante', fecha_desembolso: '2025-09-14' },
     ]);
   });
@@ -92,7 +93,7 @@ describe('classifyDocument', () => {
         ['3. PLAN DE AMORTIZACIÓN'],
       ),
     ]);
-    expect(doc.rows.PlanAmortizacion).toEqual([
+    expect(rowsByTable(doc).PlanAmortizacion).toEqual([
       { monto: 98700000, plazo_meses: 84, gracia_meses: 6, periodicidad: 'Semestral', tasa: 'IBR + 4.70%', fecha_desembolso: '2024-08-18' },
     ]);
     expect(doc.quality.numberStyle).toBe('us');
@@ -108,7 +109,7 @@ describe('classifyDocument', () => {
         ['Condiciones del crédito'],
       ),
     ]);
-    expect(doc.rows.PlanAmortizacion?.[0]).toMatchObject({ monto: 160700000, plazo_meses: 96, gracia_meses: 24, periodicidad: 'Semestral' });
+    expect(rowsByTable(doc).PlanAmortizacion?.[0]).toMatchObject({ monto: 160700000, plazo_meses: 96, gracia_meses: 24, periodicidad: 'Semestral' });
   });
 
   it('reads the plan block from plain text lines when no table holds it', () => {
@@ -119,6 +120,6 @@ describe('classifyDocument', () => {
       [148, [[40, 'Tasa:'], [200, 'DTF + 7% E.A.']]],
     ]);
     const doc = classifyDocument([p], []);
-    expect(doc.rows.PlanAmortizacion).toEqual([{ monto: 20000000, plazo_meses: 36, tasa: 'DTF + 7% E.A.' }]);
+    expect(rowsByTable(doc).PlanAmortizacion).toEqual([{ monto: 20000000, plazo_meses: 36, tasa: 'DTF + 7% E.A.' }]);
   });
 });

@@ -1,14 +1,15 @@
-import { findTable, type CatalogTable, type TableRow } from '../../shared/catalog/index.ts';
+import { findTable, type CatalogTable } from '../../shared/catalog/index.ts';
 import type { Box, ClassifiedTable, ExtractionResult, PageContent, RawTable, TableQuality } from '../types.ts';
 import { addStyleVotes, decideStyle, type NumberStyle } from '../values/numbers.ts';
 import { checkSumWarning } from './check-sums.ts';
 import { decideTable, type Decision } from './classify-table.ts';
 import { joinContinuations } from './continuations.ts';
-import { readGridRows, type RowsRead } from './grid-rows.ts';
+import { emptyRead, readGridRows, type RowsRead } from './grid-rows.ts';
 import { readHeaderFields } from './header-fields.ts';
 import { planFromLines, planFromPairs, planFromRows, PLAN } from './plan-terms.ts';
 import { pageLines, type PageLine } from './page-lines.ts';
 import { findRequestNumber } from './request-number.ts';
+import type { LocatedCell } from './sources.ts';
 import { readWideRows } from './wide-rows.ts';
 import { NO_REQUEST_NUMBER, unparsedWarning } from './warnings.ts';
 
@@ -17,7 +18,6 @@ export interface DocumentClassification {
   nosolicitud: string;
   header: Record<string, string | number>;
   tables: ClassifiedTable[];
-  rows: Record<string, TableRow[]>;
   quality: ExtractionResult['quality'];
 }
 
@@ -45,7 +45,7 @@ function quality(raw: RawTable, table: string, read: RowsRead, missing: string[]
   };
 }
 
-const EMPTY: RowsRead = { rows: [], rawRows: [], unparsedCells: 0, checkSums: [], grouped: false };
+const EMPTY: RowsRead = emptyRead();
 
 function missingColumns(table: CatalogTable, present: readonly (string | undefined)[], grouped: boolean): string[] {
   const have = new Set(present.filter(Boolean));
@@ -60,52 +60,45 @@ export function classifyDocument(pages: PageContent[], tables: RawTable[]): Docu
   const style = documentStyle(tables, lines);
   const joined = joinContinuations(tables, pages);
   const classified: ClassifiedTable[] = [];
-  const rows: Record<string, TableRow[]> = {};
-  const add = (name: string, read: RowsRead) => {
-    if (read.rows.length) (rows[name] ??= []).push(...read.rows);
-  };
+  const other = (raw: RawTable): ClassifiedTable => ({ raw, table: 'other', rows: [], quality: quality(raw, 'other', EMPTY, []) });
   // A continuation the finder did not join (different column count) keeps its section title.
-  let carry: { table: string; page: number; group?: string } | undefined;
+  let carry: { table: string; page: number; group?: LocatedCell } | undefined;
 
   for (const raw of joined) {
     const decision: Decision = decideTable(raw);
     if (decision.kind === 'grid') {
       const { table } = decision;
       const continues = !decision.title && carry?.table === table.name && raw.page === carry.page + 1;
-      let read = readGridRows(table, decision.keys, raw.rows.slice(decision.headerEnd), style, continues ? carry?.group : undefined);
+      let read = readGridRows(table, decision.keys, raw, decision.headerEnd, style, continues ? carry?.group : undefined);
       if (table.name === PLAN) read = planFromRows(read, style);
-      add(table.name, read);
       carry = { table: table.name, page: Math.max(raw.page, ...raw.pages), group: read.lastGroup };
-      classified.push({ raw, table: table.name, rows: read.rows, rawRows: read.rawRows, quality: quality(raw, table.name, read, missingColumns(table, decision.keys, read.grouped), table) });
+      classified.push({ raw, table: table.name, rows: read.rows, quality: quality(raw, table.name, read, missingColumns(table, decision.keys, read.grouped), table) });
     } else if (decision.kind === 'wide') {
-      const reads = readWideRows(decision.layout, raw.rows.slice(decision.headerEnd), style, decision.start);
+      const reads = readWideRows(decision.layout, raw, decision.headerEnd, style, decision.start);
       carry = undefined;
-      if (reads.size === 0) classified.push({ raw, table: 'other', rows: [], rawRows: [], quality: quality(raw, 'other', EMPTY, []) });
+      if (reads.size === 0) classified.push(other(raw));
       for (const [name, read] of reads) {
-        add(name, read);
         const table = findTable(name)!;
-        classified.push({ raw, table: name, rows: read.rows, rawRows: read.rawRows, quality: quality(raw, name, read, [], table) });
+        classified.push({ raw, table: name, rows: read.rows, quality: quality(raw, name, read, [], table) });
       }
     } else if (decision.kind === 'keyvalue') {
-      const read = planFromPairs(decision.table, decision.pairs, style);
-      add(decision.table.name, read);
+      const read = planFromPairs(decision.table, decision.pairs, style, raw);
       carry = undefined;
       const present = decision.pairs.map((p) => p.key);
-      classified.push({ raw, table: decision.table.name, rows: read.rows, rawRows: read.rawRows, quality: quality(raw, decision.table.name, read, missingColumns(decision.table, present, false), decision.table) });
+      classified.push({ raw, table: decision.table.name, rows: read.rows, quality: quality(raw, decision.table.name, read, missingColumns(decision.table, present, false), decision.table) });
     } else {
-      classified.push({ raw, table: 'other', rows: [], rawRows: [], quality: quality(raw, 'other', EMPTY, []) });
+      classified.push(other(raw));
     }
   }
 
   const tableBoxes = (page: number): Box[] => joined.filter((t) => t.page === page).map((t) => t.bbox);
-  if (!rows[PLAN]) {
+  if (!classified.some((c) => c.table === PLAN && c.rows.length > 0)) {
     const free = pages.flatMap((p) => pageLines(p, tableBoxes(p.page)));
     const found = planFromLines(free, style);
     if (found) {
-      add(PLAN, found.read);
       const table = findTable(PLAN)!;
-      const present = Object.keys(found.read.rows[0] ?? {});
-      classified.push({ raw: found.raw, table: PLAN, rows: found.read.rows, rawRows: found.read.rawRows, quality: quality(found.raw, PLAN, found.read, missingColumns(table, present, false), table) });
+      const present = Object.keys(found.read.rows[0]?.values ?? {});
+      classified.push({ raw: found.raw, table: PLAN, rows: found.read.rows, quality: quality(found.raw, PLAN, found.read, missingColumns(table, present, false), table) });
     }
   }
 
@@ -118,5 +111,5 @@ export function classifyDocument(pages: PageContent[], tables: RawTable[]): Docu
   const tableQualities = classified.map((c) => c.quality);
   const warnings = tableQualities.flatMap((q) => q.warnings);
   if (!nosolicitud) warnings.unshift(NO_REQUEST_NUMBER);
-  return { nosolicitud, header, tables: classified, rows, quality: { tables: tableQualities, warnings, numberStyle: style } };
+  return { nosolicitud, header, tables: classified, quality: { tables: tableQualities, warnings, numberStyle: style } };
 }

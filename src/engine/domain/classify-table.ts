@@ -1,7 +1,7 @@
 import { CATALOG, findTable, type CatalogTable } from '../../shared/catalog/index.ts';
 import type { RawTable } from '../types.ts';
 import { parseDate } from '../values/dates.ts';
-import { composeHeaderLabels, isPeriodLabel, isTotalLabel, mapColumns, ownHeaderLabels, type ColumnMapping } from './header-match.ts';
+import { composeHeaderCells, composeHeaderLabels, isPeriodLabel, isTotalLabel, mapColumns, ownHeaderLabels, type ColumnMapping, type HeaderCell } from './header-match.ts';
 import { HEADER_FIELDS } from './header-fields.ts';
 import { pairsInColumns, pairsInRow, type LabelCatalog, type Pair } from './key-value.ts';
 import { fold, rowShape } from './text.ts';
@@ -36,6 +36,8 @@ interface HeaderOption {
   end: number;
   labels: string[];
   own: string[];
+  /** The header cells (rows of the table) each label was composed from. */
+  cells: HeaderCell[][];
 }
 
 /** A cell that can only be data: an amount, a date, a long number. */
@@ -56,7 +58,8 @@ function headerOptions(rows: readonly string[][], width: number): HeaderOption[]
     for (let k = 1; k <= MAX_HEADER_ROWS && start + k <= rows.length; k++) {
       const block = rows.slice(start, start + k);
       if (block[block.length - 1]!.some(isDataCell)) break;
-      options.push({ end: start + k, labels: composeHeaderLabels(block, width), own: ownHeaderLabels(block, width) });
+      const cells = composeHeaderCells(block, width).map((parts) => parts.map((p) => ({ row: start + p.row, col: p.col })));
+      options.push({ end: start + k, labels: composeHeaderLabels(block, width), own: ownHeaderLabels(block, width), cells });
     }
   }
   return options;
@@ -75,15 +78,16 @@ export function tableLabels(table: CatalogTable): LabelCatalog {
 
 function keyValuePairs(raw: RawTable, table: CatalogTable): Pair[] {
   const catalog = tableLabels(table);
-  const byColumns = pairsInColumns(raw.rows, catalog);
-  const byRows = raw.rows.flatMap((row) => pairsInRow(row, catalog));
+  const pageOf = (r: number) => raw.rowPages[r] ?? raw.page;
+  const byColumns = pairsInColumns(raw.rows, catalog, raw.cells).map(({ row, ...p }) => ({ ...p, page: pageOf(row) }));
+  const byRows = raw.rows.flatMap((row, r) => pairsInRow(row, catalog, raw.cells[r] ?? []).map((p) => ({ ...p, page: pageOf(r) })));
   const best = byColumns.length > byRows.length ? byColumns : byRows;
   const seen = new Set<string>();
   return best.filter((p) => !seen.has(p.key) && seen.add(p.key));
 }
 
-function wideLayout(labels: readonly string[]): WideLayout | undefined {
-  const periods = labels.flatMap((label, col) => (isPeriodLabel(label) ? [{ col, label }] : []));
+function wideLayout({ labels, cells }: HeaderOption): WideLayout | undefined {
+  const periods = labels.flatMap((label, col) => (isPeriodLabel(label) ? [{ col, label, from: cells[col] ?? [] }] : []));
   if (periods.length < MIN_PERIODS) return undefined;
   const conceptCol = labels.findIndex((l, c) => c < periods[0]!.col && !isPeriodLabel(l));
   const totalCol = labels.findIndex((l, c) => c > periods[0]!.col && isTotalLabel(l));
@@ -116,7 +120,7 @@ export function decideTable(raw: RawTable): Decision {
   // The header depth that shows the most periods (`Mes` over `2` is one period, `Mes 2`).
   let wide: { option: HeaderOption; layout: WideLayout } | undefined;
   for (const option of wideTitle ? options : []) {
-    const layout = wideLayout(option.labels);
+    const layout = wideLayout(option);
     if (layout && (!wide || layout.periods.length > wide.layout.periods.length)) wide = { option, layout };
   }
   if (wide) {

@@ -1,6 +1,7 @@
 import type { Box, PageContent, RawTable } from '../types.ts';
 import { isDataCell } from './classify-table.ts';
-import { pageLines } from './page-lines.ts';
+import { pageLines, type PageLine } from './page-lines.ts';
+import { plainBox } from '../geometry.ts';
 import { looseKey, rowShape } from './text.ts';
 import { matchTitle, titleOf } from './titles.ts';
 
@@ -16,14 +17,14 @@ const OUTLINE_TITLE = /^(?:\d+(?:\.\d+)*\.?|[a-z]\))\s+[^\d]+$/iu;
  * A section title printed under the table's last row at the foot of the page, whose items start
  * on the next page (a widowed heading): the finder leaves it out of both tables.
  */
-function orphanSection(page: PageContent | undefined, bbox: Box): string | undefined {
+function orphanSection(page: PageContent | undefined, bbox: Box): PageLine | undefined {
   if (!page) return undefined;
   const lines = pageLines(page).filter((l) => l.y0 >= bbox.y1 - 1 && l.x0 >= bbox.x0 - 2 && l.x1 <= bbox.x1 + 2);
   const first = lines.sort((a, b) => a.y0 - b.y0)[0];
   if (!first) return undefined;
   const height = first.y1 - first.y0;
   if (first.y0 - bbox.y1 > ORPHAN_LINES * height) return undefined;
-  return OUTLINE_TITLE.test(first.text) && !matchTitle(first.text) ? first.text : undefined;
+  return OUTLINE_TITLE.test(first.text) && !matchTitle(first.text) ? first : undefined;
 }
 
 function lastPage(t: RawTable): number {
@@ -70,11 +71,17 @@ export function joinContinuations(tables: readonly RawTable[], pages: readonly P
       continue;
     }
     const orphan = orphanSection(pages.find((p) => p.page === lastPage(prev)), lastBox.get(prev) ?? prev.bbox);
-    const sectionRow = orphan ? [[orphan, ...Array.from({ length: width(t) - 1 }, () => '')]] : [];
+    const pad = <T>(first: T, fill: T): T[] => [first, ...Array.from({ length: width(t) - 1 }, () => fill)];
+    const section = orphan
+      ? { rows: [pad(orphan.text, '')], cells: [pad<Box | null>(plainBox(orphan), null)], rowPages: [lastPage(prev)] }
+      : { rows: [], cells: [], rowPages: [] };
     const joined: RawTable = {
       ...prev,
       pages: [...new Set([...prev.pages, ...t.pages, t.page])].sort((a, b) => a - b),
-      rows: [...prev.rows, ...sectionRow, ...t.rows.slice(drop)],
+      rows: [...prev.rows, ...section.rows, ...t.rows.slice(drop)],
+      cells: [...prev.cells, ...section.cells, ...t.cells.slice(drop)],
+      rowPages: [...prev.rowPages, ...section.rowPages, ...t.rowPages.slice(drop)],
+      pageBoxes: [...prev.pageBoxes, ...t.pageBoxes],
       confidence: Math.min(prev.confidence, t.confidence),
     };
     out[out.length - 1] = joined;

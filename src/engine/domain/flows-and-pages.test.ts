@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { page, rawTable } from '../../../tests/fixtures/domain/raw-table.ts';
+import { rowsByTable } from '../rows-by-table.ts';
 import { classifyDocument } from './classify-document.ts';
 import { joinContinuations } from './continuations.ts';
 import { findRequestNumber } from './request-number.ts';
@@ -19,7 +20,7 @@ describe('wide cash flows', () => {
         ['5. Ingresos operacionales (mensual)'],
       ),
     ]);
-    expect(doc.rows.IngresosOperacionales).toEqual([
+    expect(rowsByTable(doc).IngresosOperacionales).toEqual([
       { concepto: 'Venta de mora', periodo: 'Mes 1', valor: 0 },
       { concepto: 'Venta de mora', periodo: 'Mes 2', valor: 0 },
       { concepto: 'Venta de mora', periodo: 'Mes 3', valor: 2653668 },
@@ -46,8 +47,8 @@ describe('wide cash flows', () => {
         ['8. FLUJO DE CAJA'],
       ),
     ]);
-    expect(doc.rows.IngresosOperacionales).toHaveLength(2);
-    expect(doc.rows.EgresosOperacionales).toEqual([
+    expect(rowsByTable(doc).IngresosOperacionales).toHaveLength(2);
+    expect(rowsByTable(doc).EgresosOperacionales).toEqual([
       { concepto: 'Alimento', periodo: 'Año 1', valor: 1000000 },
       { concepto: 'Alimento', periodo: 'Año 2', valor: 0 },
     ]);
@@ -79,7 +80,7 @@ describe('continuations', () => {
     expect(joined).toHaveLength(1);
     expect(joined[0]!.pages).toEqual([1, 2]);
     const doc = classifyDocument([], [first, next]);
-    expect(doc.rows.CostosDirectos!.map((r) => [r.actividad, r.concepto, r.valor_unitario])).toEqual([
+    expect(rowsByTable(doc).CostosDirectos!.map((r) => [r.actividad, r.concepto, r.valor_unitario])).toEqual([
       ['Cosecha', 'Recolección', 60000],
       ['Cosecha', 'Transporte', 320000],
     ]);
@@ -94,7 +95,7 @@ describe('continuations', () => {
     const foot = page([[100 + 14 * first.rows.length + 4, [[40, '5. COSECHA Y POSCOSECHA']]]]);
     const next = rawTable([header, ['Empaques', 'Unidad', '1.226', '3.000,00', '3.678.000,00', 'Insumo']], [], 2, 'stream');
     const doc = classifyDocument([foot], [first, next]);
-    expect(doc.rows.CostosDirectos!.map((r) => r.actividad)).toEqual(['Cosecha', '5. COSECHA Y POSCOSECHA']);
+    expect(rowsByTable(doc).CostosDirectos!.map((r) => r.actividad)).toEqual(['Cosecha', '5. COSECHA Y POSCOSECHA']);
   });
 
   it('keeps apart a next-page table with its own title', () => {
@@ -113,7 +114,7 @@ describe('continuations', () => {
         ['4. Presupuesto de inversión'],
       ),
     ]);
-    expect(doc.rows.CostosDirectos!.map((r) => r.actividad)).toEqual(['Preparación del suelo', 'Preparación del suelo']);
+    expect(rowsByTable(doc).CostosDirectos!.map((r) => r.actividad)).toEqual(['Preparación del suelo', 'Preparación del suelo']);
   });
 
   it('stream-2006: a section title cut over two cells is still a section', () => {
@@ -127,7 +128,7 @@ describe('continuations', () => {
         ['Costos directos - maíz amarillo (22,91 ha)'],
       ),
     ]);
-    expect(doc.rows.CostosDirectos).toEqual([
+    expect(rowsByTable(doc).CostosDirectos).toEqual([
       { actividad: '1. ADECUACIÓN DEL TERRENO', concepto: 'Análisis de suelo', tipo: 'Insumo', unidad: 'Unidad', cantidad: 1, valor_unitario: 145000, valor_total: 145000 },
     ]);
   });
@@ -145,14 +146,14 @@ describe('number style', () => {
       ),
     ]);
     expect(doc.quality.numberStyle).toBe('us');
-    expect(doc.rows.CultivoProyecto).toEqual([{ cultivo: 'Mora', variedad: 'Castilla', area_ha: 1.5, precio_unitario: 1500, valor_produccion: 25600000 }]);
+    expect(rowsByTable(doc).CultivoProyecto).toEqual([{ cultivo: 'Mora', variedad: 'Castilla', area_ha: 1.5, precio_unitario: 1500, valor_produccion: 25600000 }]);
   });
 
   it('counts and keeps as text a cell that does not parse', () => {
     const doc = classifyDocument([], [
       rawTable([['CONCEPTO', '%', 'VALOR'], ['Imprevistos', '5,00%', 'por definir']], ['COSTOS INDIRECTOS']),
     ]);
-    expect(doc.rows.CostosIndirectos).toEqual([{ concepto: 'Imprevistos', porcentaje: 5, valor: 'por definir' }]);
+    expect(rowsByTable(doc).CostosIndirectos).toEqual([{ concepto: 'Imprevistos', porcentaje: 5, valor: 'por definir' }]);
     expect(doc.tables[0]!.quality.unparsedCells).toBe(1);
     expect(doc.tables[0]!.quality.warnings[0]).toMatch(/1 celda no se pudo leer/);
   });

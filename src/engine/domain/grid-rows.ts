@@ -1,19 +1,24 @@
 import type { CatalogTable, ColumnType, TableRow } from '../../shared/catalog/index.ts';
-import type { CheckSum } from '../types.ts';
+import type { CheckSum, ExtractedRow, RawTable } from '../types.ts';
 import { addStyleVotes, decideStyle, type NumberStyle } from '../values/numbers.ts';
 import { cleanText, parseCell } from '../values/parse-cell.ts';
 import { isSubtotalLabel, isTotalRowLabel, sumsAgree } from './check-sums.ts';
+import { cellAt, rowSourceAt, type LocatedCell } from './sources.ts';
 import { rowShape } from './text.ts';
 
 export interface RowsRead {
-  rows: TableRow[];
-  rawRows: Record<string, string>[];
+  /** The items, each with its values and where they were printed. */
+  rows: ExtractedRow[];
   unparsedCells: number;
   checkSums: CheckSum[];
   /** Whether any section row filled the grouping column. */
   grouped: boolean;
   /** The section title in force after the last row, for a continuation on the next page. */
-  lastGroup?: string;
+  lastGroup?: LocatedCell;
+}
+
+export function emptyRead(): RowsRead {
+  return { rows: [], unparsedCells: 0, checkSums: [], grouped: false };
 }
 
 const SUMMABLE: readonly ColumnType[] = ['money', 'int', 'decimal', 'hectares'];
@@ -35,41 +40,48 @@ export function inCatalogOrder<T>(table: CatalogTable, values: Record<string, T>
 }
 
 /**
- * Reads the data rows of a grid table whose columns are mapped to catalogue keys: section rows
- * fill the grouping column, SUBTOTAL/TOTAL rows become check sums, every other row is an item.
+ * Reads the data rows (from row `start`) of a grid table whose columns are mapped to catalogue
+ * keys: section rows fill the grouping column, SUBTOTAL/TOTAL rows become check sums, every other
+ * row is an item.
  */
 export function readGridRows(
   table: CatalogTable,
   keys: readonly (string | undefined)[],
-  dataRows: readonly string[][],
+  raw: RawTable,
+  start: number,
   documentStyle: NumberStyle,
-  initialGroup?: string,
+  initialGroup?: LocatedCell,
 ): RowsRead {
+  const dataRows = raw.rows.slice(start);
   const styles = columnStyles(dataRows, keys.length, documentStyle);
   const typeOf = new Map(table.columns.map((c) => [c.key, c.type]));
-  const out: RowsRead = { rows: [], rawRows: [], unparsedCells: 0, checkSums: [], grouped: false };
-  let group: string | undefined = initialGroup;
+  const out = emptyRead();
+  const values = (): TableRow[] => out.rows.map((r) => r.values);
+  let group: LocatedCell | undefined = initialGroup;
   let segmentStart = 0;
-  for (const row of dataRows) {
+  for (let i = 0; i < dataRows.length; i++) {
+    const row = dataRows[i]!;
+    const r = start + i;
     const shape = rowShape(row);
     if (shape.filled === 0) continue;
     if (isTotalRowLabel(shape.first, false)) {
       const from = isSubtotalLabel(shape.first) ? segmentStart : 0;
-      out.checkSums.push(...rowCheckSums(table, keys, row, shape.first, out.rows.slice(from), styles, typeOf));
+      out.checkSums.push(...rowCheckSums(table, keys, row, shape.first, values().slice(from), styles, typeOf));
       if (isSubtotalLabel(shape.first)) segmentStart = out.rows.length;
       continue;
     }
     if (keys.length > 1 && isSectionRow(row, shape, keys, typeOf)) {
       // A section row: its title applies to the items below it.
       if (table.group) {
-        group = cleanText(row.filter((c) => c.trim()).join(' '));
+        const filled = row.flatMap((c, k) => (c.trim() ? [k] : []));
+        group = cellAt(raw, r, filled, cleanText(filled.map((k) => row[k]!).join(' ')));
         out.grouped = true;
       }
       segmentStart = out.rows.length;
       continue;
     }
-    const values: TableRow = {};
-    const raws: Record<string, string> = {};
+    const item: TableRow = {};
+    const cells: Record<string, LocatedCell> = {};
     keys.forEach((key, c) => {
       if (!key) return;
       const text = cleanText(row[c] ?? '');
@@ -77,21 +89,20 @@ export function readGridRows(
       const parsed = parseCell(text, typeOf.get(key) ?? 'text', styles[c]!);
       if (parsed.value === undefined) return;
       if (!parsed.ok) out.unparsedCells += 1;
-      values[key] = parsed.value;
-      raws[key] = text;
+      item[key] = parsed.value;
+      cells[key] = cellAt(raw, r, [c], text);
     });
-    if (Object.keys(values).length === 0) continue;
+    if (Object.keys(item).length === 0) continue;
     if (table.group) {
       // An empty grouping cell repeats the one above (a merged cell printed once).
-      if (values[table.group] === undefined && group !== undefined) {
-        values[table.group] = group;
-        raws[table.group] = group;
-      } else if (typeof values[table.group] === 'string') {
-        group = values[table.group] as string;
+      if (item[table.group] === undefined && group !== undefined) {
+        item[table.group] = group.text;
+        cells[table.group] = group;
+      } else if (typeof item[table.group] === 'string') {
+        group = cells[table.group];
       }
     }
-    out.rows.push(inCatalogOrder(table, values));
-    out.rawRows.push(inCatalogOrder(table, raws));
+    out.rows.push({ values: inCatalogOrder(table, item), source: rowSourceAt(raw, r, inCatalogOrder(table, cells)) });
   }
   out.lastGroup = group;
   return out;

@@ -35,25 +35,41 @@ export function isTotalLabel(label: string): boolean {
   return /^total\b/.test(fold(label));
 }
 
+/** A header cell by its row (within the header rows) and column. */
+export interface HeaderCell {
+  row: number;
+  col: number;
+}
+
 /**
- * One label per column from the header rows: texts stacked in a column are joined top to bottom,
- * and a spanning upper cell (`VALOR` over `UNITARIO | TOTAL`) prefixes the sub-headers it covers.
+ * The header cells each column's label is composed of, top to bottom: texts stacked in a column,
+ * and a spanning upper cell (`VALOR` over `UNITARIO | TOTAL`) over the sub-headers it covers.
  */
-export function composeHeaderLabels(headerRows: readonly string[][], width: number): string[] {
-  const labels: string[][] = Array.from({ length: width }, () => []);
+export function composeHeaderCells(headerRows: readonly string[][], width: number): HeaderCell[][] {
+  const parts: HeaderCell[][] = Array.from({ length: width }, () => []);
   headerRows.forEach((row, r) => {
     const below = headerRows.slice(r + 1);
     const hasBelow = (c: number) => below.some((b) => (b[c] ?? '').trim() !== '');
     for (let c = 0; c < width; c++) {
-      const text = (row[c] ?? '').trim();
-      if (!text) continue;
-      labels[c]!.push(text);
+      if (!(row[c] ?? '').trim()) continue;
+      parts[c]!.push({ row: r, col: c });
       if (!hasBelow(c)) continue;
       // Spread rightwards over empty cells whose columns have their own sub-header.
-      for (let k = c + 1; k < width && !(row[k] ?? '').trim() && hasBelow(k); k++) labels[k]!.push(text);
+      for (let k = c + 1; k < width && !(row[k] ?? '').trim() && hasBelow(k); k++) parts[k]!.push({ row: r, col: c });
     }
   });
-  return labels.map((parts) => parts.join(' ').replace(/\s+/g, ' ').trim());
+  return parts;
+}
+
+/** One label per column from the header rows (see composeHeaderCells). */
+export function composeHeaderLabels(headerRows: readonly string[][], width: number): string[] {
+  return composeHeaderCells(headerRows, width).map((parts) =>
+    parts
+      .map((p) => headerRows[p.row]![p.col]!.trim())
+      .join(' ')
+      .replace(/\s+/g, ' ')
+      .trim(),
+  );
 }
 
 export interface ColumnMapping {

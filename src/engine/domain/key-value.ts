@@ -1,3 +1,5 @@
+import type { Box } from '../types.ts';
+import { unionOrNull } from '../geometry.ts';
 import { looseKey, singularKey } from './text.ts';
 
 /** A label wording list per key; the first key whose wording matches wins. */
@@ -7,6 +9,10 @@ export interface Pair {
   key: string;
   label: string;
   value: string;
+  /** The box of the cell(s) the value was read from, when the caller gave boxes. */
+  box?: Box | null;
+  /** The page it was read on, when the caller knows it. */
+  page?: number;
 }
 
 interface LabelIndex {
@@ -41,18 +47,22 @@ export function labelKey(text: string, catalog: LabelCatalog): string | undefine
 
 /**
  * Label/value pairs from a row of cells or line segments: `Label | value | Label | value`,
- * and `Label: value` inside one cell. A label followed by another label has no value.
+ * and `Label: value` inside one cell. A label followed by another label has no value. `boxes`,
+ * parallel to `cells`, gives each pair the box its value was read from (the whole cell for
+ * `Label: value`, both cells for a value split over two).
  */
-export function pairsInRow(cells: readonly string[], catalog: LabelCatalog): Pair[] {
+export function pairsInRow(cells: readonly string[], catalog: LabelCatalog, boxes?: readonly (Box | null)[]): Pair[] {
   const out: Pair[] = [];
-  const filled = cells.map((c) => c.trim()).filter(Boolean);
+  const kept = cells.flatMap((c, i) => (c.trim() ? [{ text: c.trim(), box: boxes?.[i] ?? null }] : []));
+  const filled = kept.map((c) => c.text);
+  const boxOf = (...at: number[]): { box?: Box | null } => (boxes ? { box: unionOrNull(at.map((i) => kept[i]?.box)) } : {});
   for (let i = 0; i < filled.length; i++) {
     const cell = filled[i]!;
     const colon = /^([^:]{2,60}):\s*(.+)$/.exec(cell);
     if (colon) {
       const key = labelKey(colon[1]!, catalog);
       if (key) {
-        out.push({ key, label: colon[1]!.trim(), value: colon[2]!.trim() });
+        out.push({ key, label: colon[1]!.trim(), value: colon[2]!.trim(), ...boxOf(i) });
         continue;
       }
     }
@@ -62,7 +72,7 @@ export function pairsInRow(cells: readonly string[], catalog: LabelCatalog): Pai
       const rest = /^([^:]{1,30}):\s*(.+)$/.exec(filled[i + 1] ?? '');
       const joined = rest && labelKey(`${cell} ${rest[1]}`, catalog);
       if (rest && joined) {
-        out.push({ key: joined, label: `${cell} ${rest[1]!.trim()}`, value: rest[2]!.trim() });
+        out.push({ key: joined, label: `${cell} ${rest[1]!.trim()}`, value: rest[2]!.trim(), ...boxOf(i + 1) });
         i += 1;
       }
       continue;
@@ -75,7 +85,7 @@ export function pairsInRow(cells: readonly string[], catalog: LabelCatalog): Pai
     const extra = filled[i + 2];
     const after = filled[i + 3];
     const split = extra !== undefined && !extra.includes(':') && !isLabelCell(extra, catalog) && (after === undefined || isLabelCell(after, catalog));
-    out.push({ key, label: cell.replace(/:\s*$/, ''), value: split ? `${next} ${extra}` : next });
+    out.push({ key, label: cell.replace(/:\s*$/, ''), value: split ? `${next} ${extra}` : next, ...(split ? boxOf(i + 1, i + 2) : boxOf(i + 1)) });
     i += split ? 2 : 1;
   }
   return out;
@@ -90,9 +100,10 @@ function isLabelCell(cell: string, catalog: LabelCatalog): boolean {
 
 /**
  * Pairs from a block printed as a row of labels over a row of values (`MONTO | PLAZO` over
- * `$ 98,700,000 | 84 meses`). Returns [] when the block is not laid out that way.
+ * `$ 98,700,000 | 84 meses`). Returns [] when the block is not laid out that way. `boxes`,
+ * parallel to `rows`, gives each pair its value's box; each pair notes its row in `row`.
  */
-export function pairsInColumns(rows: readonly string[][], catalog: LabelCatalog): Pair[] {
+export function pairsInColumns(rows: readonly string[][], catalog: LabelCatalog, boxes?: readonly (readonly (Box | null)[])[]): (Pair & { row: number })[] {
   for (let r = 0; r + 1 < rows.length; r++) {
     const labels = rows[r]!;
     const keys = labels.map((c) => (c.trim() ? labelKey(c, catalog) : undefined));
@@ -100,10 +111,10 @@ export function pairsInColumns(rows: readonly string[][], catalog: LabelCatalog)
     if (labelled < 2) continue;
     const values = rows[r + 1]!;
     if (values.some((c) => c.trim() && labelKey(c, catalog))) continue;
-    const out: Pair[] = [];
+    const out: (Pair & { row: number })[] = [];
     keys.forEach((key, c) => {
       const value = (values[c] ?? '').trim();
-      if (key && value) out.push({ key, label: labels[c]!.trim(), value });
+      if (key && value) out.push({ key, label: labels[c]!.trim(), value, row: r + 1, ...(boxes ? { box: unionOrNull([boxes[r + 1]?.[c]]) } : {}) });
     });
     return out;
   }

@@ -1,13 +1,15 @@
 import { findTable, type CatalogTable, type TableRow } from '../../shared/catalog/index.ts';
-import type { RawTable } from '../types.ts';
+import type { Box, RawTable } from '../types.ts';
 import type { NumberStyle } from '../values/numbers.ts';
 import { cleanText, parseCell } from '../values/parse-cell.ts';
 import { rateToPercent } from '../values/percent.ts';
-import { inCatalogOrder, type RowsRead } from './grid-rows.ts';
+import { emptyRead, inCatalogOrder, type RowsRead } from './grid-rows.ts';
 import { isDataCell, tableLabels } from './classify-table.ts';
 import { pairsInRow, type Pair } from './key-value.ts';
 import { stackedLabels, stackedPairs } from './stacked-labels.ts';
 import type { PageLine } from './page-lines.ts';
+import { unionOrNull } from '../geometry.ts';
+import { locatedCells, rowSourceOf, sameCell, type LocatedCell } from './sources.ts';
 import { matchTitle } from './titles.ts';
 
 /** The loan terms: one row per document, often printed as `Label: value` lines. */
@@ -23,52 +25,64 @@ function planTable(): CatalogTable {
   return findTable(PLAN)!;
 }
 
-/** Adds `tasa_pct` when the rate is a plain percentage (`12,20% E.A.`, not `DTF + 7% E.A.`). */
-function withRate(values: TableRow, style: NumberStyle): TableRow {
+/** Adds `tasa_pct`, read from the `tasa` cell, when the rate is a plain percentage (`12,20% E.A.`, not `DTF + 7% E.A.`). */
+function withRate(values: TableRow, cells: Record<string, LocatedCell>, style: NumberStyle): TableRow {
   if (typeof values.tasa === 'string' && values.tasa_pct === undefined) {
     const pct = rateToPercent(values.tasa, style);
-    if (pct !== undefined) values.tasa_pct = pct;
+    if (pct !== undefined) {
+      values.tasa_pct = pct;
+      sameCell(cells, 'tasa', 'tasa_pct');
+    }
   }
   return values;
 }
 
-/** The grid form (labels over one row of values): the items merge into one row. */
+/** The grid form (labels over one row of values): the items merge into one row, sourced where the first item is. */
 export function planFromRows(read: RowsRead, style: NumberStyle): RowsRead {
-  if (read.rows.length === 0) return read;
+  const first = read.rows[0];
+  if (!first) return read;
   const values: TableRow = {};
-  const raws: Record<string, string> = {};
-  read.rows.forEach((row, i) => {
-    for (const [k, v] of Object.entries(row)) if (!(k in values)) values[k] = v;
-    for (const [k, v] of Object.entries(read.rawRows[i] ?? {})) if (!(k in raws)) raws[k] = v;
-  });
+  const cells: Record<string, LocatedCell> = {};
+  for (const row of read.rows) {
+    const located = locatedCells(row.source);
+    for (const [k, v] of Object.entries(row.values)) {
+      if (k in values) continue;
+      values[k] = v;
+      if (located[k]) cells[k] = located[k];
+    }
+  }
   const table = planTable();
-  return { ...read, rows: [inCatalogOrder(table, withRate(values, style))], rawRows: [inCatalogOrder(table, raws)] };
+  const merged = inCatalogOrder(table, withRate(values, cells, style));
+  const { page, bbox, method } = first.source;
+  return { ...read, rows: [{ values: merged, source: rowSourceOf(page, bbox, method, inCatalogOrder(table, cells)) }] };
 }
 
-export function planFromPairs(table: CatalogTable, pairs: readonly Pair[], style: NumberStyle): RowsRead {
+/** Where a key-value block sits: its page, box and how it was found; each pair brings its value's box and page. */
+export interface BlockPlace {
+  page: number;
+  bbox: Box;
+  method: RawTable['method'];
+}
+
+export function planFromPairs(table: CatalogTable, pairs: readonly Pair[], style: NumberStyle, place: BlockPlace): RowsRead {
   const typeOf = new Map(table.columns.map((c) => [c.key, c.type]));
   const values: TableRow = {};
-  const raws: Record<string, string> = {};
-  let unparsedCells = 0;
+  const cells: Record<string, LocatedCell> = {};
+  const read = emptyRead();
   for (const p of pairs) {
     if (p.key in values) continue;
     const text = cleanText(p.value);
     const parsed = parseCell(text, typeOf.get(p.key) ?? 'text', style);
     if (parsed.value === undefined) continue;
-    if (!parsed.ok) unparsedCells += 1;
+    if (!parsed.ok) read.unparsedCells += 1;
     values[p.key] = parsed.value;
-    raws[p.key] = text;
+    cells[p.key] = { text, box: p.box ?? null, page: p.page ?? place.page };
   }
-  const empty = Object.keys(values).length === 0;
-  return {
-    rows: empty ? [] : [inCatalogOrder(table, withRate(values, style))],
-    rawRows: empty ? [] : [inCatalogOrder(table, raws)],
-    unparsedCells,
-    checkSums: [],
-    grouped: false,
-  };
+  if (Object.keys(values).length === 0) return read;
+  const merged = inCatalogOrder(table, withRate(values, cells, style));
+  read.rows.push({ values: merged, source: rowSourceOf(place.page, place.bbox, place.method, inCatalogOrder(table, cells)) });
+  return read;
 }
-
 
 /** The block as text lines under its title, when no table holds it. */
 export interface PlanFromLines {
@@ -86,12 +100,12 @@ export function planFromLines(lines: readonly PageLine[], style: NumberStyle): P
       if (line.page !== lines[i]!.page || matchTitle(line.text)) break;
       block.push(line);
     }
-    const pairs = block.flatMap((line) => pairsInRow(line.segments.map((s) => s.text), catalog));
+    const pairs = block.flatMap((line) => pairsInRow(line.segments.map((s) => s.text), catalog, line.segments).map((p) => ({ ...p, page: line.page })));
     // Labels over values: the first line holding a value ends the label lines above it.
     const valueAt = block.findIndex((line) => line.segments.some((s) => isDataCell(s.text)));
     if (valueAt > 0 && valueAt <= MAX_LABEL_LINES) {
       const labels = stackedLabels(block.slice(0, valueAt).map((l) => l.words), catalog);
-      const stacked = stackedPairs(labels, block[valueAt]!.words);
+      const stacked = stackedPairs(labels, block[valueAt]!.words).map((p) => ({ ...p, page: block[valueAt]!.page }));
       if (stacked.length > pairs.length) pairs.splice(0, pairs.length, ...stacked);
     }
     // Loose lines give loose pairs: keep only values that read as their column's type.
@@ -99,15 +113,20 @@ export function planFromLines(lines: readonly PageLine[], style: NumberStyle): P
     const sound = pairs.filter((p) => parseCell(p.value, typeOf.get(p.key) ?? 'text', style).ok && typeOf.get(p.key) !== undefined);
     const typedPairs = sound.filter((p) => typeOf.get(p.key) !== 'text');
     if (typedPairs.length < MIN_TYPED_PAIRS) continue;
-    const read = planFromPairs(planTable(), sound, style);
-    if (!read.rows.length) continue;
     const used = block.slice(0, Math.max(valueAt + 1, 1));
     const all = [lines[i]!, ...block];
+    const page = lines[i]!.page;
+    const bbox = { x0: Math.min(...all.map((l) => l.x0)), y0: block[0]?.y0 ?? lines[i]!.y1, x1: Math.max(...all.map((l) => l.x1)), y1: (used[used.length - 1] ?? lines[i]!).y1 };
+    const read = planFromPairs(planTable(), sound, style, { page, bbox, method: 'keyvalue' });
+    if (!read.rows.length) continue;
     const raw: RawTable = {
-      page: lines[i]!.page,
-      pages: [lines[i]!.page],
-      bbox: { x0: Math.min(...all.map((l) => l.x0)), y0: block[0]?.y0 ?? lines[i]!.y1, x1: Math.max(...all.map((l) => l.x1)), y1: (used[used.length - 1] ?? lines[i]!).y1 },
+      page,
+      pages: [page],
+      bbox,
       rows: sound.map((p) => [p.label, p.value]),
+      cells: sound.map((p) => [null, unionOrNull([p.box])]),
+      rowPages: sound.map(() => page),
+      pageBoxes: [{ page, bbox }],
       method: 'keyvalue',
       confidence: sound.length / planTable().columns.length,
       context: [lines[i]!.text],

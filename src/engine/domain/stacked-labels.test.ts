@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TextChunk } from '../types.ts';
+import { rowsByTable } from '../rows-by-table.ts';
 import { classifyDocument } from './classify-document.ts';
 import type { PageContent } from '../types.ts';
 
@@ -16,7 +17,7 @@ describe('plan terms as labels stacked over a row of values', () => {
       ...line(222, [[51, 55, '$'], [59, 109, '16.400.000,00'], [115, 124, '18'], [128, 150, 'meses'], [170, 174, '3'], [178, 200, 'meses'], [220, 250, 'Mensual'], [270, 291, 'IBR'], [295, 299, '+'], [303, 330, '4,70%'], [467, 492, 'Capital'], [495, 502, 'de'], [506, 530, 'trabajo']]),
     ];
     const page: PageContent = { page: 1, width: 612, height: 792, rotation: 0, chunks, segments: [], fills: [] };
-    expect(classifyDocument([page], []).rows.PlanAmortizacion).toEqual([
+    expect(rowsByTable(classifyDocument([page], [])).PlanAmortizacion).toEqual([
       { monto: 16400000, plazo_meses: 18, gracia_meses: 3, periodicidad: 'Mensual', tasa: 'IBR + 4,70%' },
     ]);
   });

@@ -1,6 +1,7 @@
 import type { Box, TextChunk } from '../types.ts';
 import { joinLineWords } from '../text/join-words.ts';
 import { labelKey, type LabelCatalog, type Pair } from './key-value.ts';
+import { unionOrNull } from '../geometry.ts';
 
 /** How far (points) a value word may stand outside its label's span and still belong to it. */
 const SPAN_SLACK = 2;
@@ -61,6 +62,6 @@ export function stackedPairs(labels: readonly StackedLabel[], values: readonly T
     });
     words.forEach((w) => taken.add(w));
     const value = joinLineWords(words).trim();
-    return value ? [{ key: label.key, label: label.text, value }] : [];
+    return value ? [{ key: label.key, label: label.text, value, box: unionOrNull(words) }] : [];
   });
 }

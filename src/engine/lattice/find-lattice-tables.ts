@@ -9,6 +9,8 @@ import { latticeSettings, type LatticeSettings } from './settings.ts';
 export interface LatticeCandidate {
   grid: Grid;
   rows: string[][];
+  /** Each cell's box, parallel to rows. */
+  boxes: (Box | null)[][];
   /** Text lines per cell at its top-left position. */
   lineCounts: number[][];
   /** The words placed in its cells. */
@@ -29,8 +31,8 @@ function gridsFromEdges(edges: readonly Segment[], page: PageContent, s: Lattice
   for (const group of cellsToTables(cells)) {
     const grid = cellsToGrid(group);
     if (grid.ys.length - 1 < s.minRows || grid.xs.length - 1 < s.minCols) continue;
-    const { rows, lineCounts, used } = gridToRows(grid, page.chunks);
-    out.push({ grid, rows, lineCounts, words: [...used] });
+    const { rows, boxes, lineCounts, used } = gridToRows(grid, page.chunks);
+    out.push({ grid, rows, boxes, lineCounts, words: [...used] });
   }
   return out;
 }
@@ -117,6 +119,9 @@ export function candidatesToTables(
     pages: [page.page],
     bbox: c.grid.bbox,
     rows: c.rows,
+    cells: c.boxes,
+    rowPages: c.rows.map(() => page.page),
+    pageBoxes: [{ page: page.page, bbox: c.grid.bbox }],
     method: 'lattice' as const,
     confidence: latticeConfidence(c),
     context: contextAbove(page.chunks, c.grid.bbox, {

@@ -1,4 +1,5 @@
 import type { Box, TextChunk } from '../types.ts';
+import { plainBox } from '../geometry.ts';
 import { groupLines, joinWords } from '../text/join-words.ts';
 
 /** A cell placed on its table's grid; a spanning cell covers rows r0..r1-1 and columns c0..c1-1. */
@@ -68,6 +69,8 @@ function slot(bounds: readonly number[], v: number): number {
 
 export interface FilledGrid {
   rows: string[][];
+  /** Each cell's box at its top-left position, parallel to rows; null where no cell starts. */
+  boxes: (Box | null)[][];
   /** Text lines in each cell, at the cell's top-left position (0 elsewhere). */
   lineCounts: number[][];
   /** Chunks that fell inside a cell. */
@@ -93,16 +96,21 @@ export function gridToRows(grid: Grid, chunks: readonly TextChunk[]): FilledGrid
     used.add(ch);
   }
   const rows = grid.owner.map((row) => row.map(() => ''));
+  const boxes = grid.owner.map((row) => row.map((): Box | null => null));
   const lineCounts = grid.owner.map((row) => row.map(() => 0));
   grid.cells.forEach((cell, i) => {
     const words = perCell[i] ?? [];
+    // The box sits where the cell's text does: at its top-left position, which an empty cell
+    // marks only when it owns it (not under an overlapping cell).
+    const box = boxes[cell.r0];
+    if (box && (words.length || grid.owner[cell.r0]?.[cell.c0] === i)) box[cell.c0] = plainBox(cell);
     if (!words.length) return;
     const target = rows[cell.r0];
     if (target) target[cell.c0] = cellText(words);
     const counts = lineCounts[cell.r0];
     if (counts) counts[cell.c0] = groupLines(words.filter((w) => w.upright)).length;
   });
-  return { rows, lineCounts, used };
+  return { rows, boxes, lineCounts, used };
 }
 
 /** Upright words in reading order; sideways words (vertical headers) follow in their own order. */

@@ -5,7 +5,7 @@ import { linesToRivers } from './lines-to-columns.ts';
 import { blockToRegion, linesToBlocks, type Region } from './lines-to-regions.ts';
 import { cellText, linesToRows, type RowHints, type RowWords } from './lines-to-rows.ts';
 import { resolveStreamSettings, type StreamSettings } from './settings.ts';
-import { unionBox } from '../geometry.ts';
+import { unionBox, unionOrNull } from '../geometry.ts';
 
 const inside = (c: TextChunk, b: Box): boolean => {
   const x = (c.x0 + c.x1) / 2;
@@ -18,15 +18,17 @@ function medianSize(chunks: readonly TextChunk[]): number {
   return sizes[Math.floor(sizes.length / 2)] ?? 10;
 }
 
-/** Rows of words to rows of text, dropping columns no row uses. */
-function rowsToCells(rows: readonly RowWords[]): string[][] {
+/** Rows of words to rows of text, each cell with the box of its words, dropping columns no row uses. */
+function rowsToCells(rows: readonly RowWords[]): { text: string[][]; boxes: (Box | null)[][] } {
   const text = rows.map((r) => r.cells.map((c) => cellText(c, r.lines)));
   const width = text[0]?.length ?? 0;
   const used: number[] = [];
   for (let c = 0; c < width; c++) if (text.some((r) => r[c] !== '')) used.push(c);
-  return text.map((r) => used.map((c) => r[c]!));
+  return {
+    text: text.map((r) => used.map((c) => r[c]!)),
+    boxes: rows.map((r, i) => used.map((c) => (text[i]![c] ? unionOrNull(r.cells[c]!) : null))),
+  };
 }
-
 
 /**
  * Horizontal rules and shaded bands that run across most of the table: a table drawn with only
@@ -67,7 +69,7 @@ function confidenceOf(cells: readonly string[][]): number {
 function regionToTable(page: PageContent, region: Region, settings: StreamSettings): Omit<RawTable, 'context'> | undefined {
   const rivers = linesToRivers(region.lines, settings);
   if (rivers.length === 0) return undefined;
-  const cells = rowsToCells(linesToRows(region.lines, rivers, settings, rowHintsOf(page, region.lines, settings)));
+  const { text: cells, boxes } = rowsToCells(linesToRows(region.lines, rivers, settings, rowHintsOf(page, region.lines, settings)));
   const structured = cells.filter((r) => r.filter((c) => c !== '').length >= 2).length;
   const columns = cells[0]?.length ?? 0;
   const enough = structured >= settings.minTableRows || (structured >= 2 && columns >= settings.shortTableColumns);
@@ -78,6 +80,9 @@ function regionToTable(page: PageContent, region: Region, settings: StreamSettin
     pages: [page.page],
     bbox,
     rows: cells,
+    cells: boxes,
+    rowPages: cells.map(() => page.page),
+    pageBoxes: [{ page: page.page, bbox }],
     method: 'stream',
     confidence: confidenceOf(cells),
   };

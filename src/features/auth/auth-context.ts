@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { User } from '../../shared/api/auth.ts';
-import { authMessages } from '../../shared/messages/web.ts';
+import { authMessages } from './messages.ts';
 import type { AuthStatus } from './auth-state.ts';
 
 export interface AuthContextValue {

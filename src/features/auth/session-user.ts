@@ -1,5 +1,5 @@
 import type { User } from '../../shared/api/auth.ts';
-import { authMessages } from '../../shared/messages/web.ts';
+import { authMessages } from './messages.ts';
 
 /** The last user the server confirmed, so a start-up without network still knows the permissions. */
 const USER_KEY = 'authUser';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { truncateHeader, truncateNosolicitud } from './truncate.ts';
 import { formatCell } from './format-cell.ts';
-import { readDataFilters, resolveTable, writeDataFilters } from './data-params.ts';
+import { paths } from '../../shared/paths.ts';
+import { readDataQuery, resolveTable } from './data-params.ts';
 
 describe('truncation (spec §2)', () => {
   it('cuts headers over 20 characters to 15 plus an ellipsis', () => {
@@ -27,9 +28,10 @@ describe('formatCell', () => {
 
 describe('data screen URL state', () => {
   it('reads and writes the four parameters', () => {
-    const filters = readDataFilters(new URLSearchParams('table=CostosDirectos&search=urea&nosolicitud=123&sortByNosolicitud=true'));
-    expect(filters).toEqual({ table: 'CostosDirectos', search: 'urea', nosolicitud: '123', sortByNosolicitud: true });
-    expect(writeDataFilters({ ...filters, search: ' ', sortByNosolicitud: false }).toString()).toBe('table=CostosDirectos&nosolicitud=123');
+    const { table, filters } = readDataQuery(new URLSearchParams('table=CostosDirectos&search=urea&nosolicitud=123&sortByNosolicitud=true'));
+    expect(table).toBe('CostosDirectos');
+    expect(filters).toEqual({ search: 'urea', nosolicitud: '123', sortByNosolicitud: true });
+    expect(paths.dashboard.data.getSearch({ table, ...filters, search: ' ', sortByNosolicitud: false })).toBe('table=CostosDirectos&nosolicitud=123');
   });
   it('redirects a missing or unknown table to the first of the list, or CultivoProyecto', () => {
     expect(resolveTable('CostosDirectos', ['A', 'CostosDirectos'])).toEqual({ table: 'CostosDirectos', redirect: false });

@@ -2,15 +2,12 @@ import { useRef } from 'react';
 import useSWR from 'swr';
 import { toast } from 'react-toastify';
 import { isNotFound } from '../../lib/api-client.ts';
-import { uploadMessages } from '../../shared/messages/web.ts';
+import { needsPolling, POLL_INTERVAL_MS } from '../../lib/polling.ts';
+import { uploadMessages } from './messages.ts';
 import { getDocumentProgress } from './api/get-document-progress.ts';
-import { POLL_INTERVAL_MS, type RecentDocument } from './api/get-recent-documents.ts';
+import type { RecentDocument } from './api/get-recent-documents.ts';
 
 type Override = Pick<RecentDocument, 'status' | 'progress'>;
-
-export function needsPolling(status: string): boolean {
-  return status === 'processing' || status === 'pending';
-}
 
 /** One SWR key for the progress of every unfinished document on screen. */
 export const progressKey = (ids: readonly number[]) => ['documents', 'progress', ...ids] as const;

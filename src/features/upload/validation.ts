@@ -1,12 +1,5 @@
-import { uploadMessages } from '../../shared/messages/web.ts';
-
-/**
- * Limits of spec §5/§9, the same numbers the server enforces (shared/api/documents.ts). Repeated
- * here instead of imported because that module builds TypeBox schemas at load, which would put the
- * schema library in the browser bundle for two constants.
- */
-export const MAX_FILES = 3;
-export const MAX_FILE_BYTES = 10 * 1024 * 1024;
+import { MAX_FILE_BYTES, MAX_FILES_PER_UPLOAD } from '../../shared/constants.ts';
+import { uploadMessages } from './messages.ts';
 
 export function isPdf(file: Pick<File, 'type' | 'name'>): boolean {
   // Some systems report no MIME type for a picked file; then the extension decides (the server checks content).
@@ -40,7 +33,7 @@ export function addFiles(current: readonly File[], incoming: readonly File[]): A
       errors.push(uploadMessages.tooLarge(file.name));
       continue;
     }
-    if (files.length >= MAX_FILES) {
+    if (files.length >= MAX_FILES_PER_UPLOAD) {
       overflow = true;
       continue;
     }
@@ -53,13 +46,13 @@ export function addFiles(current: readonly File[], incoming: readonly File[]): A
 /** The 'Procesar Archivos' check (spec §5): null when the selection may be processed. */
 export function processError(files: readonly File[]): string | null {
   if (files.length === 0) return uploadMessages.noneToProcess;
-  if (files.length > MAX_FILES) return uploadMessages.processLimit;
+  if (files.length > MAX_FILES_PER_UPLOAD) return uploadMessages.processLimit;
   return null;
 }
 
 /** The upload operation's own check (spec §5), run again right before sending. */
 export function uploadError(files: readonly Pick<File, 'type' | 'name' | 'size'>[]): string | null {
-  if (files.length > MAX_FILES) return uploadMessages.uploadLimit;
+  if (files.length > MAX_FILES_PER_UPLOAD) return uploadMessages.uploadLimit;
   if (files.some((f) => !isPdf(f))) return uploadMessages.onlyPdf;
   const big = files.find((f) => f.size > MAX_FILE_BYTES);
   if (big) return uploadMessages.tooLarge(big.name);

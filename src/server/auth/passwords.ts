@@ -1,5 +1,8 @@
 import crypto from 'node:crypto';
+import os from 'node:os';
 import { promisify } from 'node:util';
+import { SERVER_MESSAGES } from '../../shared/messages/server.ts';
+import { HttpError } from '../errors.ts';
 
 const scrypt = promisify(crypto.scrypt) as (pw: string, salt: Buffer, len: number, opts: crypto.ScryptOptions) => Promise<Buffer>;
 
@@ -7,9 +10,47 @@ const scrypt = promisify(crypto.scrypt) as (pw: string, salt: Buffer, len: numbe
 const PARAMS = { N: 32768, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
 const KEY_LEN = 32;
 
+/**
+ * At most `concurrency` hashes run at once, `queueMax` more wait in order, beyond that a 503.
+ * scrypt runs on libuv's thread pool (4 threads by default), the one file reads use too: left
+ * unbounded, 50 logins at once made every static file and PDF download wait seconds.
+ */
+export class HashSlots {
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(
+    readonly concurrency: number,
+    readonly queueMax: number,
+  ) {}
+
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    if (this.running < this.concurrency) {
+      this.running++;
+    } else {
+      if (this.waiting.length >= this.queueMax) {
+        throw new HttpError(503, 'SERVER_BUSY', SERVER_MESSAGES.serverBusy, 'too many password hashes waiting, retry shortly');
+      }
+      // The slot is handed over by the finishing hash, so `running` stays as it is.
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    }
+    try {
+      return await work();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.running--;
+    }
+  }
+}
+
+// One hash at a time on a two-core machine (the event loop keeps a core), never more than two:
+// two of libuv's four threads always stay free for file reads. About 7 hashes per second each.
+const slots = new HashSlots(Math.max(1, Math.min(2, os.availableParallelism() - 1)), 16);
+
 export async function hashPassword(password: string): Promise<string> {
   const salt = crypto.randomBytes(16);
-  const key = await scrypt(password, salt, KEY_LEN, PARAMS);
+  const key = await slots.run(() => scrypt(password, salt, KEY_LEN, PARAMS));
   return `scrypt$${PARAMS.N}$${PARAMS.r}$${PARAMS.p}$${salt.toString('base64')}$${key.toString('base64')}`;
 }
 
@@ -17,12 +58,14 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const [scheme, n, r, p, salt, key] = stored.split('$');
   if (scheme !== 'scrypt' || !n || !r || !p || !salt || !key) return false;
   const expected = Buffer.from(key, 'base64');
-  const actual = await scrypt(password, Buffer.from(salt, 'base64'), expected.length, {
-    N: Number(n),
-    r: Number(r),
-    p: Number(p),
-    maxmem: PARAMS.maxmem,
-  });
+  const actual = await slots.run(() =>
+    scrypt(password, Buffer.from(salt, 'base64'), expected.length, {
+      N: Number(n),
+      r: Number(r),
+      p: Number(p),
+      maxmem: PARAMS.maxmem,
+    }),
+  );
   return crypto.timingSafeEqual(actual, expected);
 }
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type MigrationProvider } from 'kysely';
 import { migrationsFor } from './migrations.ts';
 import type { Database, Dialect } from './schema.ts';
 
@@ -10,6 +10,31 @@ export interface Db {
   db: Kysely<Database>;
   dialect: Dialect;
   close(): Promise<void>;
+}
+
+/**
+ * SQLite rolls a transaction back by itself on some errors (SQLITE_FULL, SQLITE_IOERR…); Kysely's
+ * ROLLBACK after it would fail with "cannot rollback - no transaction is active" and that error
+ * would replace the real one (a full disk then looked like an internal error, logged every poll).
+ */
+class SqliteDriverKeepingCause extends SqliteDriver {
+  constructor(private readonly file: SQLite.Database) {
+    super({ database: file });
+  }
+
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    if (this.file.inTransaction) await super.rollbackTransaction(connection);
+  }
+}
+
+class SqliteDialectKeepingCause extends SqliteDialect {
+  constructor(private readonly file: SQLite.Database) {
+    super({ database: file });
+  }
+
+  override createDriver(): Driver {
+    return new SqliteDriverKeepingCause(this.file);
+  }
 }
 
 /** Opens SQLite in dataDir (or PostgreSQL when databaseUrl is set) and brings the schema up to date. */
@@ -30,7 +55,7 @@ export async function openDatabase(options: { dataDir: string; databaseUrl?: str
     file.pragma('synchronous = FULL');
     file.pragma('foreign_keys = ON');
     file.pragma('busy_timeout = 5000');
-    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+    db = new Kysely<Database>({ dialect: new SqliteDialectKeepingCause(file) });
     dialect = 'sqlite';
   }
   const provider: MigrationProvider = { getMigrations: async () => migrationsFor(dialect) };

@@ -146,5 +146,29 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
         await sql`DROP TABLE IF EXISTS table_rows_fts`.execute(db);
       },
     },
+    '005-fair-queue': {
+      // Jobs are handed out round-robin by uploader (docs/decisions/030): each owner's last turn,
+      // and a partial index holding only the pending rows, by owner then age.
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('queue_turns')
+          .addColumn('owner_id', 'integer', (c) => c.primaryKey())
+          .addColumn('turn', 'integer', (c) => c.notNull())
+          .execute();
+        await sql`CREATE INDEX documents_pending ON documents (owner_id, id, available_at) WHERE status = 'pending'`.execute(db);
+      },
+    },
+    '006-row-sources': {
+      // Where each row was printed (JSON, shared/api/sources.ts RowSource; null for rows stored
+      // before), and the size of each page to draw it on. Both columns are added without rewriting
+      // a table on either database.
+      async up(db: Kysely<unknown>) {
+        await db.schema.alterTable('table_rows').addColumn('source_json', 'text').execute();
+        await db.schema
+          .alterTable('documents')
+          .addColumn('page_sizes_json', 'text', (c) => c.notNull().defaultTo('[]'))
+          .execute();
+      },
+    },
   };
 }

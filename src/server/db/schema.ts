@@ -42,6 +42,8 @@ export interface DocumentsTable {
   quality_json: string;
   /** JSON: rows per catalogue table. */
   by_table_json: string;
+  /** JSON: size of each page read (shared/api/sources.ts PageSize[]); '[]' before extraction. */
+  page_sizes_json: Generated<string>;
   attempts: number;
   lease_until: string | null;
   lease_owner: string | null;
@@ -57,6 +59,8 @@ export interface TableRowsTable {
   nosolicitud: string;
   data: string;
   search_text: string;
+  /** JSON: where the row was printed (shared/api/sources.ts RowSource); null for rows stored before it was kept. */
+  source_json: string | null;
 }
 
 export interface TableCountsTable {
@@ -78,6 +82,12 @@ export interface LoginFailuresTable {
   window_start: string;
 }
 
+/** The fair queue's memory: the turn (a counter) at which each uploader last had a job claimed. */
+export interface QueueTurnsTable {
+  owner_id: number;
+  turn: number;
+}
+
 export interface Database {
   users: UsersTable;
   tokens: TokensTable;
@@ -86,6 +96,7 @@ export interface Database {
   table_counts: TableCountsTable;
   idempotency_keys: IdempotencyTable;
   login_failures: LoginFailuresTable;
+  queue_turns: QueueTurnsTable;
 }
 
 export type Dialect = 'sqlite' | 'postgres';

@@ -22,15 +22,31 @@ export function tableNameLiteral(tableName: string) {
   return sql.lit(checkedName(tableName));
 }
 
-export async function ensureTableSearch<DB>(db: Kysely<DB>, dialect: Dialect, tableName: string): Promise<void> {
+/** Whether the table's search index exists, as `db` (a transaction: with its own changes) sees it; reads only. */
+export async function hasTableSearch<DB>(db: Kysely<DB>, dialect: Dialect, tableName: string): Promise<boolean> {
+  const { rows } =
+    dialect === 'sqlite'
+      ? await sql`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ${ftsTableOf(tableName)}`.execute(db)
+      : await sql`SELECT 1 FROM pg_indexes WHERE indexname = ${pgIndexOf(tableName)}`.execute(db);
+  return rows.length > 0;
+}
+
+function pgIndexOf(tableName: string): string {
+  return `table_rows_words_${checkedName(tableName).toLowerCase()}`;
+}
+
+/**
+ * Creates the table's search index unless it exists; true when this call created it. Inside a
+ * transaction the new index only lasts if that transaction commits.
+ */
+export async function ensureTableSearch<DB>(db: Kysely<DB>, dialect: Dialect, tableName: string): Promise<boolean> {
+  // Look first (PostgreSQL: CREATE INDEX IF NOT EXISTS takes a share lock on table_rows even when
+  // the index exists, which would queue behind, or deadlock with, concurrent row writers).
+  if (await hasTableSearch(db, dialect, tableName)) return false;
   if (dialect === 'sqlite') {
     await sql`CREATE VIRTUAL TABLE IF NOT EXISTS ${sql.table(ftsTableOf(tableName))} USING fts5(search_text, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 2', prefix='2 3')`.execute(db);
   } else {
-    const index = `table_rows_words_${checkedName(tableName).toLowerCase()}`;
-    // Look first: CREATE INDEX IF NOT EXISTS takes a share lock on table_rows even when the index
-    // exists, which would queue behind (or deadlock with) concurrent row writers.
-    const { rows } = await sql`SELECT 1 FROM pg_indexes WHERE indexname = ${index}`.execute(db);
-    if (rows.length > 0) return;
-    await sql`CREATE INDEX IF NOT EXISTS ${sql.id(index)} ON table_rows USING gin (search_tsv) WITH (fastupdate = off) WHERE table_name = ${tableNameLiteral(tableName)}`.execute(db);
+    await sql`CREATE INDEX IF NOT EXISTS ${sql.id(pgIndexOf(tableName))} ON table_rows USING gin (search_tsv) WITH (fastupdate = off) WHERE table_name = ${tableNameLiteral(tableName)}`.execute(db);
   }
+  return true;
 }

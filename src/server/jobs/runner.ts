@@ -8,6 +8,7 @@ import type { Database } from '../db/schema.ts';
 import type { ExtractionResult } from '../../engine/types.ts';
 import { SERVER_MESSAGES } from '../../shared/messages/server.ts';
 import type { DocumentRow } from '../repos/documents.ts';
+import { isDiskFullError, type DiskSpace } from '../disk-space.ts';
 import type { rowsRepo } from '../repos/rows.ts';
 import type { queueRepo } from './queue.ts';
 import { saveResult } from './save-result.ts';
@@ -27,6 +28,13 @@ export function jobExecArgv(memoryMb: number): string[] {
 const LEASE_MS = 15_000;
 const POLL_MS = 2_000;
 const RSS_CHECK_MS = 200;
+/**
+ * No page finished for this long (start-up and opening included): the file is stuck, stopped like
+ * a time cap. Above the engine's own 8 s page timeout, which catches the stalls that still yield.
+ */
+export const JOB_STALL_MS = 15_000;
+/** A job put back for lack of space waits at least this long (PostgreSQL has no claim gate). */
+const SPACE_REQUEUE_MS = 5_000;
 
 export interface RunnerOptions {
   db: Kysely<Database>;
@@ -35,13 +43,18 @@ export interface RunnerOptions {
   workers: number;
   timeoutMs: number;
   memoryMb: number;
+  /** Stall cap (default JOB_STALL_MS): no progress from the engine for this long ends the job. */
+  stallMs?: number;
   filePath(doc: DocumentRow): string;
+  /** Free space where results are stored (SQLite: DATA_DIR); while short, no job is claimed. */
+  space?: DiskSpace | undefined;
   log: { info(o: object, m: string): void; warn(o: object, m: string): void; error(o: object, m: string): void };
 }
 
 type Outcome =
   | { kind: 'result'; result: ExtractionResult }
   | { kind: 'timeout' }
+  | { kind: 'stall' }
   | { kind: 'memory' }
   | { kind: 'crash'; detail: string };
 
@@ -69,6 +82,10 @@ export class JobRunner {
   private stopped = true;
   private timer: NodeJS.Timeout | undefined;
   private pumping = false;
+  // Failing claims back off (2 s doubling to 1 min) and are logged once per failing spell.
+  private claimFailures = 0;
+  private claimRetryAt = 0;
+  private recoveryFailing = false;
 
   constructor(private readonly o: RunnerOptions) {}
 
@@ -78,7 +95,16 @@ export class JobRunner {
     this.timer = setInterval(() => {
       // Leases of a server that died (PostgreSQL: maybe another machine) run out and return here.
       if (++ticks % Math.ceil(LEASE_MS / POLL_MS) === 0) {
-        void this.o.queue.recover(false, SERVER_MESSAGES.jobCrashed).catch((err: unknown) => this.o.log.error({ err }, 'lease recovery failed'));
+        void this.o.queue.recover(false, SERVER_MESSAGES.jobCrashed).then(
+          () => {
+            if (this.recoveryFailing) this.o.log.info({}, 'lease recovery works again');
+            this.recoveryFailing = false;
+          },
+          (err: unknown) => {
+            if (!this.recoveryFailing) this.o.log.error({ err }, 'lease recovery failed (not logged again until it works)');
+            this.recoveryFailing = true;
+          },
+        );
       }
       this.wake();
     }, POLL_MS);
@@ -109,10 +135,21 @@ export class JobRunner {
 
   private async pump(): Promise<void> {
     while (!this.stopped && this.running.size < this.o.workers) {
+      if (Date.now() < this.claimRetryAt) return;
+      // A job started now could not store its result (docs/decisions/035).
+      if (this.o.space && !(await this.o.space.roomForJobs().catch(() => true))) return;
+      let failed = false;
       const job = await this.o.queue.claim(this.owner, LEASE_MS).catch((err: unknown) => {
-        this.o.log.error({ err }, 'queue claim failed');
+        failed = true;
+        if (++this.claimFailures === 1) this.o.log.error({ err }, 'queue claim failed (retried with back-off, not logged again until it works)');
+        this.claimRetryAt = Date.now() + Math.min(60_000, POLL_MS * 2 ** Math.min(this.claimFailures - 1, 5));
         return undefined;
       });
+      if (!failed && this.claimFailures > 0) {
+        this.o.log.info({ failures: this.claimFailures }, 'queue claim works again');
+        this.claimFailures = 0;
+        this.claimRetryAt = 0;
+      }
       if (!job) return;
       const running = this.run(job);
       this.jobs.add(running);
@@ -128,11 +165,34 @@ export class JobRunner {
       const outcome = await this.execute(job);
       if (!this.stopped) await this.finish(job, outcome);
     } catch (err) {
-      this.o.log.error({ err, document: job.id }, 'job bookkeeping failed');
+      if (isDiskFullError(err)) await this.requeueForSpace(job, err);
+      else this.o.log.error({ err, document: job.id }, 'job bookkeeping failed');
     } finally {
       clearInterval(heartbeat);
       this.running.delete(job.id);
       this.wake();
+    }
+  }
+
+  /**
+   * Its result could not be stored for lack of space: the job goes back to the queue without using
+   * an attempt, the write retried until it commits (giving up the reserve file for it first), so a
+   * full disk neither leaves a document in `processing` nor burns its attempts.
+   */
+  private async requeueForSpace(job: DocumentRow, cause: unknown): Promise<void> {
+    this.o.log.warn({ err: cause, document: job.id }, 'disk full while storing a result: job back to the queue, attempt not counted');
+    let logged = false;
+    for (let attempt = 0; !this.stopped; attempt++) {
+      try {
+        await this.o.queue.release(job, this.owner, SPACE_REQUEUE_MS);
+        return;
+      } catch (err) {
+        if (await this.o.space?.releaseReserve().catch(() => false)) continue;
+        if (!logged) this.o.log.error({ err, document: job.id }, 'cannot put the job back yet: retrying until it commits');
+        logged = true;
+        const until = Date.now() + Math.min(15_000, 500 * 2 ** Math.min(attempt, 5));
+        while (!this.stopped && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+      }
     }
   }
 
@@ -154,11 +214,14 @@ export class JobRunner {
         child.kill('SIGKILL');
       };
       const timeout = setTimeout(() => kill({ kind: 'timeout' }), this.o.timeoutMs);
+      // Every progress message is the document opening or a page finishing.
+      const stall = setTimeout(() => kill({ kind: 'stall' }), this.o.stallMs ?? JOB_STALL_MS);
       const rssWatch = setInterval(() => {
         const rss = child.pid ? rssMb(child.pid) : undefined;
         if (rss !== undefined && rss > this.o.memoryMb) kill({ kind: 'memory' });
       }, RSS_CHECK_MS);
       child.on('message', (msg: WorkerMessage) => {
+        if (msg.type === 'progress') stall.refresh();
         if (msg.type === 'progress' && msg.total > 0) {
           const pct = Math.min(99, Math.floor((msg.done / msg.total) * 100));
           void this.o.queue.heartbeat(job.id, this.owner, LEASE_MS, pct).catch(() => undefined);
@@ -173,6 +236,7 @@ export class JobRunner {
       });
       child.on('exit', (code, signal) => {
         clearTimeout(timeout);
+        clearTimeout(stall);
         clearInterval(rssWatch);
         if (!outcome && /heap out of memory|Allocation failed/i.test(stderr)) outcome = { kind: 'memory' };
         resolve(outcome ?? { kind: 'crash', detail: `worker exited (${code ?? signal}): ${stderr.slice(-500)}` });
@@ -197,8 +261,14 @@ export class JobRunner {
       return;
     }
     const reason =
-      outcome.kind === 'timeout' ? SERVER_MESSAGES.jobTimeout : outcome.kind === 'memory' ? SERVER_MESSAGES.jobMemory : SERVER_MESSAGES.jobCrashed;
-    const end = await queue.fail(job, this.owner, reason, true);
+      outcome.kind === 'timeout' || outcome.kind === 'stall'
+        ? SERVER_MESSAGES.jobTimeout
+        : outcome.kind === 'memory'
+          ? SERVER_MESSAGES.jobMemory
+          : SERVER_MESSAGES.jobCrashed;
+    // A document that ran into its own time, stall or memory cap would do it again: final at once.
+    // Only a crash (and a lost lease, queue.recover) is worth another attempt.
+    const end = await queue.fail(job, this.owner, reason, outcome.kind === 'crash');
     log.warn({ document: job.id, outcome: outcome.kind, detail: outcome.kind === 'crash' ? outcome.detail : undefined, end }, 'job failed');
   }
 }

@@ -1,27 +1,31 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import type { ExtractionResult } from '../../engine/types.ts';
+import type { ExtractionResult, RowSource } from '../../engine/types.ts';
+import { extractedRowsByTable } from '../../engine/index.ts';
 import { findTable, type CatalogTable } from '../../shared/catalog/index.ts';
-import type { TableQualitySummary } from '../../shared/api/documents.ts';
+import type { QualitySummary } from '../../shared/api/documents.ts';
 import type { rowsRepo, StoredRowInput } from '../repos/rows.ts';
 
 type Rows = ReturnType<typeof rowsRepo>;
 
-/** Rows per catalogue table, with each row's raw cell texts when the engine's tables line up. */
+/** The texts a row's values were read from, as printed: searchable along with the values. */
+function rawTexts(source: RowSource): Record<string, string> {
+  return Object.fromEntries(Object.entries(source.cells).map(([key, cell]) => [key, cell.text]));
+}
+
+/** Rows per catalogue table, each stored once with its values, raw texts and source. */
 function tablesOf(result: ExtractionResult): { table: CatalogTable; rows: StoredRowInput[] }[] {
   const out: { table: CatalogTable; rows: StoredRowInput[] }[] = [];
-  for (const [name, rows] of Object.entries(result.rows)) {
+  for (const [name, rows] of Object.entries(extractedRowsByTable(result))) {
     const table = findTable(name);
-    if (!table || rows.length === 0) continue;
-    const classified = result.tables.filter((t) => t.table === name);
-    const raws = classified.flatMap((t) => t.rawRows);
-    const aligned = raws.length === rows.length;
-    out.push({ table, rows: rows.map((values, i) => ({ values, raw: aligned ? raws[i] : undefined })) });
+    if (!table) continue;
+    out.push({ table, rows: rows.map(({ values, source }) => ({ values, raw: rawTexts(source), source })) });
   }
   return out;
 }
 
-export function qualitySummary(result: ExtractionResult): { tables: TableQualitySummary[]; warnings: string[] } {
+/** The engine's quality report in the one shape the API stores and answers (snake_case). */
+export function qualitySummary(result: ExtractionResult): QualitySummary {
   return {
     tables: result.quality.tables.map((q) => ({
       table: q.table,
@@ -57,6 +61,7 @@ export async function saveResult(db: Kysely<Database>, rows: Rows, jobId: number
         header_json: JSON.stringify(result.header ?? {}),
         quality_json: JSON.stringify(qualitySummary(result)),
         by_table_json: JSON.stringify(byTable),
+        page_sizes_json: JSON.stringify(result.pageSizes),
         error: null,
         finished_at: new Date().toISOString(),
         lease_owner: null,

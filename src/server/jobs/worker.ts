@@ -3,6 +3,7 @@
  * Runs out of the server's process so a hostile PDF can only take this process down.
  */
 import fs from 'node:fs/promises';
+import { Worker } from 'node:worker_threads';
 import type { ExtractOptions, ExtractionResult } from '../../engine/types.ts';
 
 export type WorkerRequest = { type: 'run'; file: string };
@@ -39,6 +40,22 @@ async function run(file: string): Promise<void> {
 
 // An orphan (server killed with -9) has no one to report to: stop at once.
 process.once('disconnect', () => process.exit(0));
+if (!process.connected) process.exit(0);
+
+/**
+ * pdf.js and the table finders run synchronously for seconds at a time on this thread, and then
+ * neither `disconnect` nor any timer here can fire. This watchdog thread has its own event loop:
+ * when the parent is gone (this process re-parented, so its ppid changed) it kills the whole
+ * process. Plain CommonJS source and no inherited `--import`s, so it costs a few MB and ms.
+ */
+const PARENT_CHECK_MS = 100;
+const WATCHDOG = `
+const { workerData } = require('node:worker_threads');
+setInterval(() => {
+  if (process.ppid !== workerData.ppid) process.kill(process.pid, 'SIGKILL');
+}, workerData.everyMs);
+`;
+new Worker(WATCHDOG, { eval: true, execArgv: [], workerData: { ppid: process.ppid, everyMs: PARENT_CHECK_MS } }).unref();
 
 process.once('message', (msg: WorkerRequest) => {
   run(msg.file)

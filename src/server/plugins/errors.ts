@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { HttpError } from '../errors.ts';
+import { isDiskFullError, isFileSpaceError } from '../disk-space.ts';
 import { SERVER_MESSAGES } from '../../shared/messages/server.ts';
 import type { ErrorBody } from '../../shared/api/common.ts';
 
@@ -7,16 +8,43 @@ import type { ErrorBody } from '../../shared/api/common.ts';
 const KNOWN: Record<string, [number, string, string]> = {
   FST_FILES_LIMIT: [400, 'TOO_MANY_FILES', SERVER_MESSAGES.tooManyFiles],
   FST_REQ_FILE_TOO_LARGE: [413, 'FILE_TOO_LARGE', SERVER_MESSAGES.tooLarge],
-  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'BODY_TOO_LARGE', SERVER_MESSAGES.tooLarge],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'BODY_TOO_LARGE', SERVER_MESSAGES.bodyTooLarge],
   FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'UNSUPPORTED_MEDIA_TYPE', SERVER_MESSAGES.validation],
   FST_INVALID_MULTIPART_CONTENT_TYPE: [400, 'NOT_MULTIPART', SERVER_MESSAGES.noFiles],
   FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'EMPTY_BODY', SERVER_MESSAGES.validation],
   FST_ERR_CTP_INVALID_JSON_BODY: [400, 'INVALID_JSON', SERVER_MESSAGES.validation],
   FST_PARTS_LIMIT: [400, 'TOO_MANY_PARTS', SERVER_MESSAGES.tooManyFiles],
   FST_FIELDS_LIMIT: [400, 'TOO_MANY_FIELDS', SERVER_MESSAGES.validation],
+  FST_MP_PREMATURE_CLOSE: [400, 'MALFORMED_MULTIPART', SERVER_MESSAGES.malformedUpload],
 };
 
-export function toErrorBody(err: FastifyError | HttpError | Error): { status: number; body: ErrorBody; internal: boolean } {
+/**
+ * Busboy (inside @fastify/multipart) throws plain errors, without a code, for a body the client
+ * got wrong: a boundary missing, empty or over 256 characters, a body that ends before the closing
+ * boundary. They are the client's fault: 400, not 500.
+ */
+const MALFORMED_MULTIPART = [
+  /^Multipart: Boundary not found$/,
+  /^Boundary required$/,
+  /^The needle cannot (be an empty String\/Buffer|have a length bigger than \d+)\.$/,
+  /^Unexpected end of multipart data$/,
+  /^\w+ terminated early due to unexpected end of multipart data$/,
+];
+
+/** What the error handler knows about the request beyond the error (disk-full answers). */
+export interface ErrorContext {
+  /** The request stores an uploaded file: a full disk is reported as "cannot store the file". */
+  storingFile?: boolean | undefined;
+  /** Free space in DATA_DIR is short now: a SQLite write I/O error is then a full disk too. */
+  spaceShort?: boolean | undefined;
+}
+
+/** 507 in Spanish: the upload's own text for a file, a general one for any other write. */
+export function insufficientStorage(storingFile: boolean, detail = 'insufficient storage'): HttpError {
+  return new HttpError(507, 'INSUFFICIENT_STORAGE', storingFile ? SERVER_MESSAGES.diskFull : SERVER_MESSAGES.storageFull, detail);
+}
+
+export function toErrorBody(err: FastifyError | HttpError | Error, context: ErrorContext = {}): { status: number; body: ErrorBody; internal: boolean } {
   if (err instanceof HttpError) return { status: err.statusCode, body: { error: err.spanish, detail: err.detail, code: err.code }, internal: false };
   const fe = err as FastifyError & NodeJS.ErrnoException;
   if (fe.validation) {
@@ -24,8 +52,13 @@ export function toErrorBody(err: FastifyError | HttpError | Error): { status: nu
   }
   const known = fe.code ? KNOWN[fe.code] : undefined;
   if (known) return { status: known[0], body: { error: known[2], detail: fe.message, code: known[1] }, internal: false };
-  if (fe.code === 'ENOSPC' || fe.code === 'EDQUOT') {
-    return { status: 507, body: { error: SERVER_MESSAGES.diskFull, detail: 'insufficient storage', code: 'INSUFFICIENT_STORAGE' }, internal: true };
+  if (!fe.code && MALFORMED_MULTIPART.some((re) => re.test(fe.message))) {
+    return { status: 400, body: { error: SERVER_MESSAGES.malformedUpload, detail: `malformed multipart body: ${fe.message}`, code: 'MALFORMED_MULTIPART' }, internal: false };
+  }
+  // A full disk (file system, SQLite, PostgreSQL 53100), on any route: 507, never a 500.
+  if (isDiskFullError(err, context.spaceShort)) {
+    const e = insufficientStorage(context.storingFile ?? isFileSpaceError(err));
+    return { status: 507, body: { error: e.spanish, detail: e.detail, code: e.code }, internal: true };
   }
   const status = typeof fe.statusCode === 'number' ? fe.statusCode : 500;
   if (status >= 400 && status < 500) {
@@ -35,10 +68,21 @@ export function toErrorBody(err: FastifyError | HttpError | Error): { status: nu
   return { status: 500, body: { error: SERVER_MESSAGES.internal, detail: 'internal server error', code: 'INTERNAL' }, internal: true };
 }
 
-export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((err: FastifyError, request, reply) => {
-    const { status, body, internal } = toErrorBody(err);
+export const UPLOAD_ROUTE = '/api/documents/upload';
+
+/** `spaceShort`: whether DATA_DIR is short of space now (asked only for a SQLite I/O error). */
+export function registerErrorHandler(app: FastifyInstance, options: { spaceShort?: () => Promise<boolean> } = {}): void {
+  app.setErrorHandler(async (err: FastifyError, request, reply) => {
+    const ioError = typeof err.code === 'string' && err.code.startsWith('SQLITE_IOERR');
+    const spaceShort = ioError && options.spaceShort ? await options.spaceShort().catch(() => false) : false;
+    const { status, body, internal } = toErrorBody(err, { storingFile: request.routeOptions.url === UPLOAD_ROUTE || undefined, spaceShort });
     if (internal) request.log.error({ err }, 'request failed');
-    void reply.status(status).send(body);
+    // A body left half-read (an upload that failed mid-file, e.g. on a full disk) is drained and
+    // discarded: otherwise the client stalls sending it and never reads this answer.
+    if (!request.raw.readableEnded) {
+      request.raw.unpipe();
+      request.raw.resume();
+    }
+    return reply.status(status).send(body);
   });
 }

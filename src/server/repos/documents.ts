@@ -1,20 +1,34 @@
+import { Type } from '@sinclair/typebox';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, DocumentsTable } from '../db/schema.ts';
-import type { Document, DocumentStatus } from '../../shared/api/documents.ts';
+import { DocumentHeader, QualitySummary, type Document, type DocumentStatus } from '../../shared/api/documents.ts';
+import { PageSize } from '../../shared/api/sources.ts';
 import { containsPattern, normalizeSearch } from '../search-text.ts';
+import { readStoredJson, type StoredJsonLog } from './stored-json.ts';
 
 export type DocumentRow = Selectable<DocumentsTable>;
 
-function parseJson<T>(text: string, fallback: T): T {
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return fallback;
-  }
+const ByTable = Type.Record(Type.String(), Type.Integer({ minimum: 0 }));
+
+/** Rows stored per catalogue table. */
+export function byTableOf(row: DocumentRow, log?: StoredJsonLog): Record<string, number> {
+  return readStoredJson(ByTable, row.by_table_json, {}, { column: 'documents.by_table_json', id: row.id }, log);
 }
 
-export function byTableOf(row: DocumentRow): Record<string, number> {
-  return parseJson<Record<string, number>>(row.by_table_json, {});
+/** The quality report of the last extraction, checked when read back; empty when absent or unreadable. */
+export function qualityOf(row: DocumentRow, log?: StoredJsonLog): QualitySummary {
+  return readStoredJson(QualitySummary, row.quality_json, { tables: [], warnings: [] }, { column: 'documents.quality_json', id: row.id }, log);
+}
+
+export function headerOf(row: DocumentRow, log?: StoredJsonLog): DocumentHeader {
+  return readStoredJson(DocumentHeader, row.header_json, {}, { column: 'documents.header_json', id: row.id }, log);
+}
+
+const PageSizes = Type.Array(PageSize);
+
+/** The size of each page read, checked when read back; empty before extraction or when unreadable. */
+export function pageSizesOf(row: DocumentRow, log?: StoredJsonLog): PageSize[] {
+  return readStoredJson(PageSizes, row.page_sizes_json, [], { column: 'documents.page_sizes_json', id: row.id }, log);
 }
 
 export function toDocument(row: DocumentRow): Document {
@@ -41,8 +55,6 @@ export function toDocument(row: DocumentRow): Document {
     tables_info: { total_extracted: tables, by_table: byTable },
   };
 }
-
-export { parseJson };
 
 export interface DocumentListQuery {
   ownerId?: number | undefined;

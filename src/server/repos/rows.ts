@@ -2,12 +2,28 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, Dialect } from '../db/schema.ts';
 import type { CatalogTable, TableRow } from '../../shared/catalog/index.ts';
 import { containsPattern, ftsPhrase, normalizeSearch } from '../search-text.ts';
-import { ensureTableSearch, ftsTableOf, tableNameLiteral } from '../db/table-search.ts';
+import { ensureTableSearch, ftsTableOf, hasTableSearch, tableNameLiteral } from '../db/table-search.ts';
+import { RowSource } from '../../shared/api/sources.ts';
+import { readStoredJson, type StoredJsonLog } from './stored-json.ts';
 
 export interface StoredRowInput {
   values: TableRow;
   /** Raw cell texts, searchable too (e.g. "$ 1.500.000" as printed). */
   raw?: Record<string, string> | undefined;
+  /** Where the row was printed, stored with it. */
+  source?: RowSource | undefined;
+}
+
+/** A stored row with where it was printed (undefined for rows stored before sources were kept, or unreadable). */
+export interface SourcedRow {
+  id: number;
+  seq: number;
+  values: TableRow;
+  source: RowSource | undefined;
+}
+
+function sourceOf(row: { id: number; source_json: string | null }, log?: StoredJsonLog): RowSource | undefined {
+  return readStoredJson(RowSource, row.source_json, undefined, { column: 'table_rows.source_json', id: row.id }, log);
 }
 
 export interface RowFilters {
@@ -33,12 +49,39 @@ function searchTextOf(row: TableRow, raw: Record<string, string> | undefined): s
 const INSERT_BATCH = 400;
 
 export function rowsRepo(db: Kysely<Database>, dialect: Dialect) {
-  // Tables whose search index is known to exist on this database (created on first use).
+  // Tables whose search index is known to exist, committed, on this database (created on first
+  // use). An index created inside a transaction is not remembered: that transaction may still roll
+  // back (a full disk at COMMIT), and a remembered index that is not there fails every later save
+  // and search of its table ("no such table") until a restart. A later call that finds it already
+  // there (not created by its own transaction) remembers it.
   const searchReady = new Set<string>();
+  const createdIn = new WeakMap<Kysely<Database>, Set<string>>();
   async function ensureSearch(executor: Kysely<Database>, tableName: string): Promise<void> {
     if (searchReady.has(tableName)) return;
-    await ensureTableSearch(executor, dialect, tableName);
+    const created = await ensureTableSearch(executor, dialect, tableName);
+    if (!executor.isTransaction) {
+      searchReady.add(tableName);
+    } else if (created) {
+      createdIn.set(executor, (createdIn.get(executor) ?? new Set()).add(tableName));
+    } else if (!createdIn.get(executor)?.has(tableName)) {
+      searchReady.add(tableName);
+    }
+  }
+  /**
+   * Whether a search of the table can use its index, without writing (a read must keep working on
+   * a full disk). SQLite: no index means no row of the table was ever stored (rows and their index
+   * entries commit together), so a word search matches nothing. PostgreSQL: the index is only a
+   * speed-up, created here on first use as before.
+   */
+  async function searchIndexed(tableName: string): Promise<boolean> {
+    if (searchReady.has(tableName)) return true;
+    if (dialect === 'postgres') {
+      await ensureSearch(db, tableName);
+      return true;
+    }
+    if (!(await hasTableSearch(db, dialect, tableName))) return false;
     searchReady.add(tableName);
+    return true;
   }
 
   async function removeForDocument(trx: Transaction<Database>, documentId: number): Promise<void> {
@@ -77,7 +120,8 @@ export function rowsRepo(db: Kysely<Database>, dialect: Dialect) {
     const all = items.flatMap(({ documentId, nosolicitud, table, rows }) =>
       rows.map((r, seq) => {
         const flat = flatRow(table, nosolicitud, r.values);
-        return { document_id: documentId, table_name: table.name, seq, nosolicitud, data: JSON.stringify(flat), search_text: searchTextOf(flat, r.raw) };
+        const source_json = r.source ? JSON.stringify(r.source) : null;
+        return { document_id: documentId, table_name: table.name, seq, nosolicitud, data: JSON.stringify(flat), search_text: searchTextOf(flat, r.raw), source_json };
       }),
     );
     for (const name of new Set(all.map((r) => r.table_name))) await ensureSearch(trx, name);
@@ -117,7 +161,7 @@ export function rowsRepo(db: Kysely<Database>, dialect: Dialect) {
     await insertRows(trx, tables.map((t) => ({ documentId, nosolicitud, ...t })));
   }
 
-  function filtered(tableName: string, f: RowFilters) {
+  function filtered(tableName: string, f: RowFilters, indexed: boolean) {
     const nos = f.nosolicitud?.trim();
     const term = f.search ? normalizeSearch(f.search) : '';
     // With a filter, SQLite must start from the few matching ids, not walk the table's whole
@@ -135,7 +179,9 @@ export function rowsRepo(db: Kysely<Database>, dialect: Dialect) {
     }
     if (term) {
       const hasWords = /[\p{L}\p{N}]/u.test(term);
-      if (dialect === 'sqlite' && hasWords) {
+      if (dialect === 'sqlite' && hasWords && !indexed) {
+        q = q.where(sql<boolean>`0 = 1`);
+      } else if (dialect === 'sqlite' && hasWords) {
         // The table's own FTS index: the phrase is matched over its rows only, not all ten tables'.
         const fts = sql.table(ftsTableOf(tableName));
         q = q.where('id', 'in', sql<number>`(SELECT rowid FROM ${fts} WHERE ${fts} MATCH ${`${ftsPhrase(term)}*`})`);
@@ -152,8 +198,8 @@ export function rowsRepo(db: Kysely<Database>, dialect: Dialect) {
     return q;
   }
 
-  function ordered(tableName: string, f: RowFilters) {
-    const q = filtered(tableName, f);
+  function ordered(tableName: string, f: RowFilters, indexed = true) {
+    const q = filtered(tableName, f, indexed);
     return f.sortByNosolicitud
       ? q.orderBy('nosolicitud').orderBy('document_id', 'desc').orderBy('seq')
       : q.orderBy('document_id', 'desc').orderBy('seq');
@@ -166,6 +212,22 @@ export function rowsRepo(db: Kysely<Database>, dialect: Dialect) {
     async counts(): Promise<Map<string, number>> {
       const rows = await db.selectFrom('table_counts').selectAll().execute();
       return new Map(rows.map((r) => [r.table_name, Number(r.row_count)]));
+    },
+    /** One row's source, checked when read back (issue 12 serves it); undefined when absent or unreadable. */
+    async rowSource(id: number, log?: StoredJsonLog): Promise<RowSource | undefined> {
+      const row = await db.selectFrom('table_rows').select(['id', 'source_json']).where('id', '=', id).executeTakeFirst();
+      return row ? sourceOf(row, log) : undefined;
+    },
+    /** A document's rows of one table in order, each with its source (checked when read back). */
+    async documentRows(documentId: number, tableName: string, log?: StoredJsonLog): Promise<SourcedRow[]> {
+      const rows = await db
+        .selectFrom('table_rows')
+        .select(['id', 'seq', 'data', 'source_json'])
+        .where('document_id', '=', documentId)
+        .where('table_name', '=', tableName)
+        .orderBy('seq')
+        .execute();
+      return rows.map((r) => ({ id: r.id, seq: r.seq, values: JSON.parse(r.data) as TableRow, source: sourceOf(r, log) }));
     },
     async countByDocument(documentId: number): Promise<Record<string, number>> {
       const rows = await db
@@ -188,10 +250,10 @@ export function rowsRepo(db: Kysely<Database>, dialect: Dialect) {
           .execute();
         return { rows: rows.map((r) => JSON.parse(r.data) as TableRow), total: Number(row?.row_count ?? 0) };
       }
-      await ensureSearch(db, tableName);
+      const indexed = await searchIndexed(tableName);
       // One evaluation of the filters: the ordered ids give the total and the page at once
       // (and, with no LIMIT, both planners start from the search indexes).
-      const ids = (await ordered(tableName, f).select('id').execute()).map((r) => r.id);
+      const ids = (await ordered(tableName, f, indexed).select('id').execute()).map((r) => r.id);
       const pageIds = ids.slice((page - 1) * pageSize, page * pageSize);
       const found = pageIds.length ? await db.selectFrom('table_rows').select(['id', 'data']).where('id', 'in', pageIds).execute() : [];
       const byId = new Map(found.map((r) => [r.id, r.data]));
@@ -203,10 +265,10 @@ export function rowsRepo(db: Kysely<Database>, dialect: Dialect) {
      * every earlier row, quadratic over a big export). (document_id, table_name, seq) is unique.
      */
     async *iterate(tableName: string, f: RowFilters, chunk = 2000): AsyncGenerator<TableRow[]> {
-      await ensureSearch(db, tableName);
+      const indexed = await searchIndexed(tableName);
       let after: { nosolicitud: string; document_id: number; seq: number } | undefined;
       for (;;) {
-        let q = ordered(tableName, f);
+        let q = ordered(tableName, f, indexed);
         const last = after;
         if (last) {
           q = q.where((eb) => {

@@ -35,29 +35,72 @@ export function sessionsRepo(db: Kysely<Database>, ttlDays: number) {
   };
 }
 
-/** Failed logins per account+address in a fixed window, kept in the database so restarts don't reset it. */
-export function loginFailuresRepo(db: Kysely<Database>, max: number, windowMs: number) {
-  const live = (row: { window_start: string } | undefined) =>
-    row !== undefined && Date.parse(row.window_start) + windowMs > Date.now();
+/**
+ * Login attempts per key (`email|address` and `ip:address`) in a fixed window, kept in the
+ * database so restarts don't reset it and servers sharing one PostgreSQL share it.
+ *
+ * An attempt is reserved before the password is checked, counting and deciding in one atomic
+ * statement: N concurrent attempts get N distinct counts, so at most `max` are ever checked. A
+ * refused reservation is handed back, so what stays counted is checked failures (and checks in
+ * flight); a success clears the account's count and hands back its address reservation.
+ */
+export function loginFailuresRepo(db: Kysely<Database>, limits: { perAccount: number; perAddress: number; windowMs: number }) {
+  const keysOf = (email: string, address: string) => ({ account: `${email}|${address}`, address: `ip:${address}` });
+  async function release(keys: string[]): Promise<void> {
+    await db
+      .updateTable('login_failures')
+      .set((eb) => ({ failures: eb('failures', '-', 1) }))
+      .where('key', 'in', keys)
+      .where('failures', '>', 0)
+      .execute();
+  }
   return {
-    async blocked(key: string): Promise<boolean> {
-      const row = await db.selectFrom('login_failures').selectAll().where('key', '=', key).executeTakeFirst();
-      return live(row) && row!.failures >= max;
+    /** Counts one attempt on both keys; `blocked` names the limit that refuses it (then nothing stays counted). */
+    async reserve(email: string, address: string): Promise<{ blocked: 'account' | 'address' | null }> {
+      const keys = keysOf(email, address);
+      const now = new Date();
+      const nowIso = now.toISOString();
+      // ISO timestamps of one format compare as text; a window older than this starts over.
+      const expired = new Date(now.getTime() - limits.windowMs).toISOString();
+      const rows = await db
+        .insertInto('login_failures')
+        .values([
+          { key: keys.account, failures: 1, window_start: nowIso },
+          { key: keys.address, failures: 1, window_start: nowIso },
+        ])
+        .onConflict((oc) =>
+          oc.column('key').doUpdateSet((eb) => ({
+            failures: eb
+              .case()
+              .when('login_failures.window_start', '<=', expired)
+              .then(1)
+              .else(eb('login_failures.failures', '+', 1))
+              .end(),
+            window_start: eb
+              .case()
+              .when('login_failures.window_start', '<=', expired)
+              .then(eb.ref('excluded.window_start'))
+              .else(eb.ref('login_failures.window_start'))
+              .end(),
+          })),
+        )
+        .returning(['key', 'failures'])
+        .execute();
+      const count = (key: string) => Number(rows.find((r) => r.key === key)?.failures ?? 0);
+      const blocked = count(keys.account) > limits.perAccount ? 'account' : count(keys.address) > limits.perAddress ? 'address' : null;
+      if (blocked) await release([keys.account, keys.address]);
+      return { blocked };
     },
-    async record(key: string): Promise<void> {
-      const row = await db.selectFrom('login_failures').selectAll().where('key', '=', key).executeTakeFirst();
-      if (live(row)) {
-        await db.updateTable('login_failures').set({ failures: row!.failures + 1 }).where('key', '=', key).execute();
-      } else {
-        await db
-          .insertInto('login_failures')
-          .values({ key, failures: 1, window_start: new Date().toISOString() })
-          .onConflict((oc) => oc.column('key').doUpdateSet({ failures: 1, window_start: new Date().toISOString() }))
-          .execute();
-      }
+    /** The attempt was never checked (e.g. the server was too busy): hand both reservations back. */
+    async cancel(email: string, address: string): Promise<void> {
+      const keys = keysOf(email, address);
+      await release([keys.account, keys.address]);
     },
-    async clear(key: string): Promise<void> {
-      await db.deleteFrom('login_failures').where('key', '=', key).execute();
+    /** The password was right: the account starts over, the address gets its reservation back. */
+    async succeeded(email: string, address: string): Promise<void> {
+      const keys = keysOf(email, address);
+      await db.deleteFrom('login_failures').where('key', '=', keys.account).execute();
+      await release([keys.address]);
     },
   };
 }

@@ -9,21 +9,33 @@ import type { AppContext } from '../context.ts';
 export const authRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.post(
     '/auth/login',
-    { schema: { body: LoginBody, response: { 200: LoginResponse } }, config: { public: true } },
+    {
+      schema: { body: LoginBody, response: { 200: LoginResponse } },
+      config: { public: true, rateLimit: { max: ctx.config.loginRatePerMinute, timeWindow: 60_000 } },
+    },
     async (request) => {
       const email = normalizeEmail(request.body.email);
-      const key = `${email}|${request.ip}`;
-      if (await ctx.loginFailures.blocked(key)) {
-        throw new HttpError(429, 'TOO_MANY_LOGIN_ATTEMPTS', SERVER_MESSAGES.tooManyLogins, 'too many failed logins for this account and address');
+      // Reserve the attempt before checking anything (decision 036): concurrent guesses cannot
+      // all slip in before the first failure is counted.
+      const { blocked } = await ctx.loginFailures.reserve(email, request.ip);
+      if (blocked) {
+        const detail = blocked === 'account' ? 'too many failed logins for this account and address' : 'too many failed logins from this address';
+        throw new HttpError(429, 'TOO_MANY_LOGIN_ATTEMPTS', SERVER_MESSAGES.tooManyLogins, detail);
       }
       const user = await ctx.users.findByEmail(email);
-      // Verify against a dummy hash for unknown emails so timing does not reveal accounts.
-      const ok = await verifyPassword(request.body.password, user?.password_hash ?? DUMMY_HASH);
+      let ok: boolean;
+      try {
+        // Verify against a dummy hash for unknown emails so timing does not reveal accounts.
+        ok = await verifyPassword(request.body.password, user?.password_hash ?? DUMMY_HASH);
+      } catch (err) {
+        // Not checked (the hashing queue is full, 503): the attempt does not count.
+        await ctx.loginFailures.cancel(email, request.ip);
+        throw err;
+      }
       if (!user || !ok || user.active !== 1) {
-        await ctx.loginFailures.record(key);
         throw new HttpError(401, 'INVALID_CREDENTIALS', SERVER_MESSAGES.invalidCredentials, 'invalid email or password');
       }
-      await ctx.loginFailures.clear(key);
+      await ctx.loginFailures.succeeded(email, request.ip);
       const { token, expiresAt } = await ctx.sessions.create(user.id);
       return { access_token: token, token_type: 'bearer' as const, accessToken: token, expires_at: expiresAt, user: toUser(user) };
     },

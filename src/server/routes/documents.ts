@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { IdParams, paginationOf } from '../../shared/api/common.ts';
+import { DEFAULT_PAGE_SIZE } from '../../shared/constants.ts';
 import {
   DocumentDetailResponse,
   DocumentsQuery,
@@ -9,13 +10,12 @@ import {
   parseStatusList,
   ProgressResponse,
   type DocumentStatus,
-  type TableQualitySummary,
 } from '../../shared/api/documents.ts';
 import { findTable } from '../../shared/catalog/index.ts';
 import { SERVER_MESSAGES } from '../../shared/messages/server.ts';
 import { notFound } from '../errors.ts';
 import { userOf } from '../plugins/auth.ts';
-import { byTableOf, parseJson, toDocument, type DocumentRow } from '../repos/documents.ts';
+import { byTableOf, headerOf, pageSizesOf, qualityOf, toDocument, type DocumentRow } from '../repos/documents.ts';
 import type { AppContext } from '../context.ts';
 
 /** Quoted and RFC 5987-encoded, so any file name survives the Content-Disposition header. */
@@ -37,7 +37,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = as
     async (request) => {
       const q = request.query;
       const page = q.page ?? 1;
-      const pageSize = q.page_size ?? 10;
+      const pageSize = q.page_size ?? DEFAULT_PAGE_SIZE;
       const { rows, total } = await ctx.documents.list({
         ownerId: q.all_documents ? undefined : userOf(request).id,
         statuses: q.status ? parseStatusList(q.status) : undefined,
@@ -55,20 +55,22 @@ export const documentRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = as
     { schema: { params: IdParams, response: { 200: DocumentDetailResponse } }, config: { permissions: ['read'] } },
     async (request) => {
       const row = await load(request.params.id);
-      const quality = parseJson<{ tables?: TableQualitySummary[]; warnings?: string[] }>(row.quality_json, {});
-      const byTable = byTableOf(row);
+      // Stored JSON is checked as it is read back: a damaged column is logged and read as empty.
+      const quality = qualityOf(row, request.log);
+      const byTable = byTableOf(row, request.log);
       const tables = Object.entries(byTable).map(([name, rows]) => ({
         name,
         title: findTable(name)?.title ?? name,
         rows,
-        quality: (quality.tables ?? []).filter((t) => t.table === name),
+        quality: quality.tables.filter((t) => t.table === name),
       }));
       return {
         data: {
           ...toDocument(row),
-          header: parseJson<Record<string, string | number>>(row.header_json, {}),
+          header: headerOf(row, request.log),
           tables,
-          warnings: quality.warnings ?? [],
+          warnings: quality.warnings,
+          page_sizes: pageSizesOf(row, request.log),
         },
       };
     },

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { paginationOf } from '../../shared/api/common.ts';
+import { DEFAULT_PAGE_SIZE } from '../../shared/constants.ts';
 import { TablePageQuery, TablePageResponse, TableParams, TablesResponse, TableExportQuery } from '../../shared/api/tables.ts';
-import { CATALOG, findTable, type CatalogTable } from '../../shared/catalog/index.ts';
+import { CATALOG, findTable, tableColumns, type CatalogTable } from '../../shared/catalog/index.ts';
 import { SERVER_MESSAGES } from '../../shared/messages/server.ts';
 import { notFound } from '../errors.ts';
 import type { AppContext } from '../context.ts';
@@ -21,7 +22,7 @@ export const tableRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async
       data: CATALOG.map((t) => ({
         name: t.name,
         title: t.title,
-        columns: [{ key: 'nosolicitud', label: 'N° Solicitud', type: 'text' }, ...t.columns.map((c) => ({ key: c.key, label: c.label, type: c.type }))],
+        columns: tableColumns(t.columns),
         row_count: counts.get(t.name) ?? 0,
       })),
     };
@@ -34,7 +35,7 @@ export const tableRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async
       const table = tableOr404(request.params.tableType);
       const q = request.query;
       const page = q.page ?? 1;
-      const pageSize = q.page_size ?? 10;
+      const pageSize = q.page_size ?? DEFAULT_PAGE_SIZE;
       const filters = { nosolicitud: q.nosolicitud, search: q.search, sortByNosolicitud: q.sort_by_nosolicitud };
       const { rows, total } = await ctx.rows.page(table.name, filters, page, pageSize);
       return { data: rows, pagination: paginationOf(page, pageSize, total) };

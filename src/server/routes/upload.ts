@@ -14,9 +14,13 @@ import type { AppContext } from '../context.ts';
 
 const UploadHeaders = Type.Object({ 'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 200 })) });
 
-/** A display name from whatever the client sent: no folders, no control characters. */
+/**
+ * A display name from whatever the client sent: no folders, no control characters, no format
+ * characters (Cf: bidi overrides that make `invoice\u202Efdp.exe` read `invoiceexe.pdf`,
+ * zero-width characters, BOM).
+ */
 function cleanName(name: string | undefined): string {
-  const base = path.basename((name ?? '').replace(/\\/g, '/')).replace(/[\p{Cc}]/gu, '').trim();
+  const base = path.basename((name ?? '').replace(/\\/g, '/')).replace(/[\p{Cc}\p{Cf}]/gu, '').trim();
   return base.slice(0, 255) || 'documento.pdf';
 }
 
@@ -25,7 +29,7 @@ type Stored = { temp: TempFile; name: string };
 export const uploadRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.post(
     '/documents/upload',
-    { schema: { headers: UploadHeaders, response: { 200: UploadResponse, 201: UploadResponse } }, config: { permissions: ['upload'] } },
+    { schema: { headers: UploadHeaders, response: { 200: UploadResponse, 201: UploadResponse } }, config: { permissions: ['upload'], rateLimit: { max: ctx.config.uploadRatePerMinute, timeWindow: 60_000 } } },
     async (request, reply) => {
       const user = userOf(request);
       const key = request.headers['idempotency-key'];

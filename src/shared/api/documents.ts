@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { PageQuery, Pagination } from './common.ts';
+import { PageSize } from './sources.ts';
 
 export const DOCUMENT_STATUSES = ['pending', 'processing', 'processed', 'error'] as const;
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
@@ -10,8 +11,8 @@ export const DocumentStatusSchema = Type.Union([
   Type.Literal('error'),
 ]);
 
-export const MAX_FILES_PER_UPLOAD = 3;
-export const MAX_FILE_BYTES = 10 * 1024 * 1024;
+// Defined in ../constants.ts (which the web app imports without TypeBox); here for the server's upload code.
+export { MAX_FILE_BYTES, MAX_FILES_PER_UPLOAD } from '../constants.ts';
 
 const NullableString = Type.Union([Type.String(), Type.Null()]);
 
@@ -43,6 +44,7 @@ export const Document = Type.Object({
 });
 export type Document = Static<typeof Document>;
 
+/** How one table was found and read: in the document detail, and stored per document (QualitySummary). */
 export const TableQualitySummary = Type.Object({
   table: Type.String(),
   page: Type.Integer(),
@@ -57,11 +59,26 @@ export const TableQualitySummary = Type.Object({
 });
 export type TableQualitySummary = Static<typeof TableQualitySummary>;
 
+/**
+ * The quality report of a document's last extraction, the one shape it has: stored as JSON on the
+ * document and checked against this when read back. Absent lists are empty (a document not yet
+ * extracted stores `{}`).
+ */
+export const QualitySummary = Type.Object({
+  tables: Type.Array(TableQualitySummary, { default: [] }),
+  warnings: Type.Array(Type.String(), { default: [] }),
+});
+export type QualitySummary = Static<typeof QualitySummary>;
+
+/** Header fields found on a document (solicitante, municipio, monto_solicitado, …). */
+export const DocumentHeader = Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]));
+export type DocumentHeader = Static<typeof DocumentHeader>;
+
 /** GET documents/{id}: the list fields plus header fields and per-table quality. */
 export const DocumentDetail = Type.Intersect([
   Document,
   Type.Object({
-    header: Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()])),
+    header: DocumentHeader,
     tables: Type.Array(
       Type.Object({
         name: Type.String(),
@@ -71,6 +88,8 @@ export const DocumentDetail = Type.Intersect([
       }),
     ),
     warnings: Type.Array(Type.String()),
+    /** Size of each page read, to draw the rows' source boxes on it (empty before extraction). */
+    page_sizes: Type.Array(PageSize),
   }),
 ]);
 export type DocumentDetail = Static<typeof DocumentDetail>;
@@ -92,13 +111,19 @@ export type DocumentSort = (typeof DOCUMENT_SORTS)[number];
 export const DocumentsQuery = Type.Object(
   {
     ...PageQuery,
-    all_documents: Type.Optional(Type.Boolean({ default: false })),
+    all_documents: Type.Optional(Type.Boolean({ default: false, description: "true: every user's documents; false: only the caller's." })),
     /** One status or a comma-separated list ('pending,processing': the web's 'En proceso' filter). */
-    status: Type.Optional(Type.String({ pattern: STATUS_LIST_PATTERN, maxLength: 100 })),
+    status: Type.Optional(
+      Type.String({ pattern: STATUS_LIST_PATTERN, maxLength: 100, description: 'One status or a comma-separated list: pending, processing, processed, error.' }),
+    ),
     /** Matches the file name (case- and accent-insensitive) or part of the request number. */
-    search: Type.Optional(Type.String({ maxLength: 200 })),
+    search: Type.Optional(
+      Type.String({ maxLength: 200, description: 'Part of the file name (case- and accent-insensitive) or of the request number.' }),
+    ),
     /** Upload date order: 'desc' newest first (default), 'asc' oldest first. */
-    sort: Type.Optional(Type.Union([Type.Literal('desc'), Type.Literal('asc')], { default: 'desc' })),
+    sort: Type.Optional(
+      Type.Union([Type.Literal('desc'), Type.Literal('asc')], { default: 'desc', description: 'Upload date order: desc newest first, asc oldest first.' }),
+    ),
   },
   { additionalProperties: false },
 );

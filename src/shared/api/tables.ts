@@ -21,13 +21,20 @@ export type TableInfo = Static<typeof TableInfo>;
 export const TablesResponse = Type.Object({ data: Type.Array(TableInfo) });
 export type TablesResponse = Static<typeof TablesResponse>;
 
-export const TableParams = Type.Object({ tableType: Type.String({ maxLength: 100 }) }, { additionalProperties: false });
+export const TableParams = Type.Object(
+  { tableType: Type.String({ maxLength: 100, description: 'A catalogue table name, as GET /api/tables lists them (e.g. CostosDirectos).' }) },
+  { additionalProperties: false },
+);
 export type TableParams = Static<typeof TableParams>;
 
 const filters = {
-  nosolicitud: Type.Optional(Type.String({ maxLength: 100 })),
-  sort_by_nosolicitud: Type.Optional(Type.Boolean({ default: false })),
-  search: Type.Optional(Type.String({ maxLength: 200 })),
+  nosolicitud: Type.Optional(Type.String({ maxLength: 100, description: 'Rows of the documents whose request number (N° Solicitud) contains this text.' })),
+  sort_by_nosolicitud: Type.Optional(
+    Type.Boolean({ default: false, description: 'true: ordered by request number; false: newest document first.' }),
+  ),
+  search: Type.Optional(
+    Type.String({ maxLength: 200, description: 'Words of any cell, matched from the start of a word, case- and accent-insensitive.' }),
+  ),
 };
 
 export const TablePageQuery = Type.Object({ ...PageQuery, ...filters }, { additionalProperties: false });
@@ -37,7 +44,10 @@ export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 export const TableExportQuery = Type.Object(
-  { ...filters, format: Type.Optional(Type.Union([Type.Literal('csv'), Type.Literal('xlsx')], { default: 'csv' })) },
+  {
+    ...filters,
+    format: Type.Optional(Type.Union([Type.Literal('csv'), Type.Literal('xlsx')], { default: 'csv', description: 'csv (UTF-8) or xlsx.' })),
+  },
   { additionalProperties: false },
 );
 export type TableExportQuery = Static<typeof TableExportQuery>;

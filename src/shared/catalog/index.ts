@@ -76,6 +76,17 @@ export function isTableName(name: string): name is TableName {
   return (TABLE_NAMES as readonly string[]).includes(name);
 }
 
+/** A column as the API lists it and the exports head it: without the document wordings. */
+export type TableColumn = Pick<CatalogColumn, 'key' | 'type' | 'label'>;
+
+/**
+ * A table's columns as its rows carry them: the request number (`nosolicitud`, spec §2's
+ * highlighted column) first, then the catalogue's columns in order.
+ */
+export function tableColumns(columns: readonly CatalogColumn[]): TableColumn[] {
+  return [{ key: 'nosolicitud', label: 'N° Solicitud', type: 'text' }, ...columns.map(({ key, label, type }) => ({ key, label, type }))];
+}
+
 /** A typed cell value as stored: numbers for numeric types, ISO date strings, text. */
 export type CellValue = string | number | null;
 export type TableRow = Record<string, CellValue>;

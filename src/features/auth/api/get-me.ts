@@ -1,6 +1,6 @@
 import type { MeResponse, User } from '../../../shared/api/auth.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { authMessages } from '../../../shared/messages/web.ts';
+import { authMessages } from '../messages.ts';
 
 export const meKey = 'users/me';
 

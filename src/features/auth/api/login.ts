@@ -1,6 +1,6 @@
 import type { LoginResponse } from '../../../shared/api/auth.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { authMessages } from '../../../shared/messages/web.ts';
+import { authMessages } from '../messages.ts';
 
 /** POST auth/login: anonymous, so a 401 here means wrong credentials, not an expired session. */
 export function login(email: string, password: string): Promise<LoginResponse> {

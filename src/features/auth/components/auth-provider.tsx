@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useReducer, type ReactNode } from 'rea
 import { ApiError } from '../../../lib/api-client.ts';
 import { clearToken, getToken, setToken } from '../../../lib/token-store.ts';
 import { emitLogout } from '../../../lib/session-events.ts';
-import { authMessages } from '../../../shared/messages/web.ts';
+import { authMessages } from '../messages.ts';
 import { AuthContext, type AuthContextValue } from '../auth-context.ts';
 import { authReducer, initialAuthState } from '../auth-state.ts';
 import { getMe } from '../api/get-me.ts';

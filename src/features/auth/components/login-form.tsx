@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
-import { authMessages } from '../../../shared/messages/web.ts';
+import { authMessages } from '../messages.ts';
 import { EyeIcon, EyeOffIcon } from '../../../ui/icons.tsx';
 import { useAuth } from '../auth-context.ts';
 

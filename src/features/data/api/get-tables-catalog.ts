@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import type { TableInfo, TablesResponse } from '../../../shared/api/tables.ts';
-import { CATALOG, TABLE_NAMES } from '../../../shared/catalog/index.ts';
+import { findTable, TABLE_NAMES, tableColumns } from '../../../shared/catalog/index.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export const tablesCatalogKey = 'tables';
@@ -12,14 +12,11 @@ export async function getTablesCatalog(): Promise<TableInfo[]> {
 
 /** The bundled catalogue, used until the server answers (or when it cannot be reached). */
 export const FALLBACK_TABLES: TableInfo[] = TABLE_NAMES.map((name) => {
-  const entry = CATALOG.find((t) => t.name === name);
+  const entry = findTable(name);
   return {
     name,
     title: entry?.title ?? name,
-    columns: [
-      { key: 'nosolicitud', label: 'N° Solicitud', type: 'text' },
-      ...(entry?.columns ?? []).map((c) => ({ key: c.key, label: c.label, type: c.type })),
-    ],
+    columns: tableColumns(entry?.columns ?? []),
     row_count: 0,
   };
 });

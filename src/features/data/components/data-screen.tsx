@@ -1,14 +1,18 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { dataMessages } from '../../../shared/messages/web.ts';
+import { paths } from '../../../shared/paths.ts';
+import type { TableFilters } from '../../../shared/table-filters.ts';
 import { Pagination } from '../../../ui/pagination.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
+import '../../../ui/table.css';
 import { useTableRows } from '../api/get-table-rows.ts';
 import { useTablesCatalog } from '../api/get-tables-catalog.ts';
-import { readDataFilters, resolveTable, writeDataFilters, type DataFilters } from '../data-params.ts';
+import { readDataQuery, resolveTable } from '../data-params.ts';
+import { dataMessages } from '../messages.ts';
 import { DataTable } from './data-table.tsx';
 import { ExportButtons } from './export-buttons.tsx';
 import { SearchBar } from './search-bar.tsx';
+import '../data.css';
 
 /**
  * 'Datos Extraídos' (spec §2): one table at a time, filters mirrored in the URL, server paging.
@@ -23,8 +27,8 @@ export function DataScreen() {
 function TableView() {
   const [searchParams, setSearchParams] = useSearchParams();
   const { tables } = useTablesCatalog();
-  const filters = readDataFilters(searchParams);
-  const { table, redirect } = resolveTable(filters.table, tables.map((t) => t.name));
+  const { table: requested, filters } = readDataQuery(searchParams);
+  const { table, redirect } = resolveTable(requested, tables.map((t) => t.name));
   const filterKey = searchParams.toString();
   // Spec §4: back to page 1 whenever the table, a filter or the sort changes. The page remembers the
   // filters it belongs to, so a change resets it in the same render (no request for a stale page).
@@ -33,22 +37,19 @@ function TableView() {
   const setPage = (next: number) => setPaging({ filterKey, page: next });
 
   useEffect(() => {
-    if (redirect) setSearchParams(writeDataFilters({ ...readDataFilters(new URLSearchParams(filterKey)), table }), { replace: true });
+    if (!redirect) return;
+    const { filters: kept } = readDataQuery(new URLSearchParams(filterKey));
+    setSearchParams(paths.dashboard.data.getSearch({ table, ...kept }), { replace: true });
   }, [redirect, table, filterKey, setSearchParams]);
 
-  const { data, error, isLoading } = useTableRows(redirect ? null : table, {
-    page,
-    nosolicitud: filters.nosolicitud,
-    search: filters.search,
-    sortByNosolicitud: filters.sortByNosolicitud,
-  });
+  const { data, error, isLoading } = useTableRows(redirect ? null : table, page, filters);
 
-  function update(next: Partial<DataFilters>) {
-    const params = writeDataFilters({ ...filters, table, ...next });
+  function update(next: Partial<TableFilters>) {
+    const search = paths.dashboard.data.getSearch({ table, ...filters, ...next });
     // Applying the searches goes back to page 1 even when they did not change (spec §2); a
     // changed URL resets the page by itself.
-    if (params.toString() === filterKey) setPage(1);
-    else setSearchParams(params);
+    if (search === filterKey) setPage(1);
+    else setSearchParams(search);
   }
 
   const info = tables.find((t) => t.name === table);
@@ -86,7 +87,7 @@ function TableView() {
           />
         )}
         {!error && rows.length > 0 ? (
-          <Pagination page={page} totalPages={totalPages} onChange={setPage} labels={dataMessages} />
+          <Pagination page={page} totalPages={totalPages} onChange={setPage} />
         ) : null}
       </section>
     </div>

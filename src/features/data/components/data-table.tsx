@@ -1,6 +1,6 @@
 import type { ColumnInfo } from '../../../shared/api/tables.ts';
 import type { CellValue } from '../../../shared/catalog/index.ts';
-import { dataMessages } from '../../../shared/messages/web.ts';
+import { dataMessages } from '../messages.ts';
 import { SortIcon } from '../../../ui/icons.tsx';
 import { formatCell } from '../format-cell.ts';
 import { truncateHeader, truncateNosolicitud } from '../truncate.ts';

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import type { ExportFormat } from '../../../shared/api/tables.ts';
-import { dataMessages } from '../../../shared/messages/web.ts';
+import type { TableFilters } from '../../../shared/table-filters.ts';
+import { dataMessages } from '../messages.ts';
 import { DownloadIcon } from '../../../ui/icons.tsx';
-import { exportTable, type ExportFilters } from '../api/export-table.ts';
+import { exportTable } from '../api/export-table.ts';
 
 /** 'Exportar CSV' / 'Exportar Excel': the whole filtered table, downloaded from the server. */
-export function ExportButtons({ table, filters }: { table: string; filters: ExportFilters }) {
+export function ExportButtons({ table, filters }: { table: string; filters: TableFilters }) {
   const [busy, setBusy] = useState<ExportFormat | null>(null);
 
   async function handleExport(format: ExportFormat) {

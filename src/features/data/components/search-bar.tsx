@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { dataMessages } from '../../../shared/messages/web.ts';
+import { dataMessages } from '../messages.ts';
 import { ClearableInput } from '../../../ui/clearable-input.tsx';
 import { SearchIcon } from '../../../ui/icons.tsx';
 

@@ -1,6 +1,7 @@
 import useSWR from 'swr';
 import type { DocumentDetail, DocumentDetailResponse } from '../../../shared/api/documents.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { needsPolling, POLL_INTERVAL_MS } from '../../../lib/polling.ts';
 
 export const documentKey = (id: string) => ['documents', 'detail', id] as const;
 
@@ -9,9 +10,9 @@ export async function getDocument(id: string): Promise<DocumentDetail> {
   return response.data;
 }
 
-/** Revalidated every 30 s while the document is still being processed. */
+/** Revalidated on the polling interval while the document is still being processed. */
 export function useDocument(id: string) {
   return useSWR(documentKey(id), ([, , docId]) => getDocument(docId), {
-    refreshInterval: (latest) => (latest && (latest.status === 'pending' || latest.status === 'processing') ? 30_000 : 0),
+    refreshInterval: (latest) => (latest && needsPolling(latest.status) ? POLL_INTERVAL_MS : 0),
   });
 }

@@ -1,9 +1,9 @@
 import useSWR from 'swr';
 import type { Pagination } from '../../../shared/api/common.ts';
 import type { Document, DocumentsResponse, DocumentSort } from '../../../shared/api/documents.ts';
+import { DEFAULT_PAGE_SIZE } from '../../../shared/constants.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-
-export const DOCUMENTS_PAGE_SIZE = 10;
+import { POLL_INTERVAL_MS } from '../../../lib/polling.ts';
 
 /**
  * The visible status filter: '' is every document, and 'En proceso' asks for both waiting states
@@ -50,7 +50,7 @@ export async function getDocuments(params: DocumentsParams): Promise<{ items: Do
   const response = await apiRequest<DocumentsResponse>('documents', {
     query: {
       page: params.page,
-      page_size: DOCUMENTS_PAGE_SIZE,
+      page_size: DEFAULT_PAGE_SIZE,
       all_documents: true,
       sort: params.sort,
       status: params.status || undefined,
@@ -61,6 +61,6 @@ export async function getDocuments(params: DocumentsParams): Promise<{ items: Do
 }
 
 export function useDocuments(params: DocumentsParams) {
-  // Issue 5: revalidated every 30 s (the spec's polling interval) as well as on focus and reconnect.
-  return useSWR(documentsKey(params), ([, , p]) => getDocuments(p), { keepPreviousData: true, refreshInterval: 30_000 });
+  // Issue 5: revalidated on the spec's polling interval as well as on focus and reconnect.
+  return useSWR(documentsKey(params), ([, , p]) => getDocuments(p), { keepPreviousData: true, refreshInterval: POLL_INTERVAL_MS });
 }

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { paths } from '../../../shared/paths.ts';
-import { documentsMessages } from '../../../shared/messages/web.ts';
+import { documentsMessages } from '../messages.ts';
 import { DocumentIcon } from '../../../ui/icons.tsx';
 import { StatusDot } from '../../../ui/status-icon.tsx';
 import type { DocumentSummary } from '../api/get-documents.ts';

@@ -3,13 +3,14 @@ import { Link } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { formatDateTime, formatIsoDate } from '../../../lib/dates.ts';
 import { formatMoney, formatNumber } from '../../../lib/format-number.ts';
-import { documentsMessages, statusLabels } from '../../../shared/messages/web.ts';
 import { paths } from '../../../shared/paths.ts';
 import { DownloadIcon } from '../../../ui/icons.tsx';
 import { FullPageSpinner } from '../../../ui/spinner.tsx';
-import { StatusIcon } from '../../../ui/status-icon.tsx';
+import { StatusIcon, statusLabels } from '../../../ui/status-icon.tsx';
 import { downloadDocumentFile } from '../api/download-document-file.ts';
 import { useDocument } from '../api/get-document.ts';
+import { documentsMessages } from '../messages.ts';
+import '../documents.css';
 
 /** 'nombre_razon_social' → 'Nombre razon social': header keys come from the server as snake case. */
 function labelOf(key: string): string {

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
 import type { DocumentSort } from '../../../shared/api/documents.ts';
-import { documentsMessages } from '../../../shared/messages/web.ts';
+import { documentsMessages } from '../messages.ts';
 import { SearchIcon } from '../../../ui/icons.tsx';
 import { Pagination } from '../../../ui/pagination.tsx';
 import { FullPageSpinner } from '../../../ui/spinner.tsx';
 import { useDocuments, type StatusFilter } from '../api/get-documents.ts';
 import { DocumentCard } from './document-card.tsx';
+import '../documents.css';
 
 const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
   { value: '', label: documentsMessages.statusAll },
@@ -102,12 +103,7 @@ export function DocumentsScreen() {
             ))}
           </ul>
           {pagination && pagination.total_pages > 1 ? (
-            <Pagination
-              page={pagination.page}
-              totalPages={pagination.total_pages}
-              onChange={setPage}
-              labels={documentsMessages}
-            />
+            <Pagination page={pagination.page} totalPages={pagination.total_pages} onChange={setPage} />
           ) : null}
         </>
       )}

@@ -1,11 +1,11 @@
 import useSWR from 'swr';
 import type { Document, DocumentsResponse } from '../../../shared/api/documents.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { apiMessages } from '../../../shared/messages/web.ts';
+import { POLL_INTERVAL_MS } from '../../../lib/polling.ts';
+import { uploadMessages } from '../messages.ts';
 
 /** Spec §7/§9: the recent list is page 1 of size 5; revalidated on the polling interval. */
 export const RECENT_PAGE_SIZE = 5;
-export const POLL_INTERVAL_MS = 30_000;
 
 export const recentDocumentsKey = ['documents', 'recent', RECENT_PAGE_SIZE] as const;
 
@@ -32,7 +32,7 @@ export function toRecentDocument(doc: Document): RecentDocument {
 export async function getRecentDocuments(): Promise<RecentDocument[]> {
   const response = await apiRequest<DocumentsResponse>('documents', {
     query: { page: 1, page_size: RECENT_PAGE_SIZE, all_documents: true },
-    fallback: apiMessages.recentFallback,
+    fallback: uploadMessages.recentFallback,
   });
   return response.data.map(toRecentDocument);
 }

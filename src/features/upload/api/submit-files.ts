@@ -1,7 +1,4 @@
-import { useOutboxSubmit } from '../outbox/use-outbox-submit.ts';
-
-/** What became of the files handed to `submit`: sent now, or kept to be sent later (the outbox). */
-export type SubmitOutcome = { kind: 'sent'; messages: string[] } | { kind: 'queued'; count: number };
+import { useOutboxSubmit, type SubmitOutcome } from '../outbox/use-outbox-submit.ts';
 
 /**
  * THE SEAM between the upload screen and the transport. The screen hands the validated selection to

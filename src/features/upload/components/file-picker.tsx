@@ -1,5 +1,5 @@
 import { useRef, useState, type ChangeEvent, type DragEvent } from 'react';
-import { uploadMessages } from '../../../shared/messages/web.ts';
+import { uploadMessages } from '../messages.ts';
 import { UploadIcon } from '../../../ui/icons.tsx';
 
 /** The .pdf picker with multiple selection (spec §2); also accepts files dropped on it. */

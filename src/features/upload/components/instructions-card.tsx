@@ -1,4 +1,4 @@
-import { uploadMessages } from '../../../shared/messages/web.ts';
+import { uploadMessages } from '../messages.ts';
 
 /** Three steps and the recommendations of spec §2, including 'máximo 10MB por archivo'. */
 export function InstructionsCard() {

@@ -1,12 +1,13 @@
 import { useEffect } from 'react';
 import { toast } from 'react-toastify';
 import { formatDateTime, formatRelativeShort } from '../../../lib/dates.ts';
-import { uploadMessages } from '../../../shared/messages/web.ts';
+import { needsPolling } from '../../../lib/polling.ts';
+import { uploadMessages } from '../messages.ts';
 import { DocumentIcon } from '../../../ui/icons.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { StatusIcon } from '../../../ui/status-icon.tsx';
 import { useRecentDocuments } from '../api/get-recent-documents.ts';
-import { needsPolling, useProgressPolling } from '../use-progress-polling.ts';
+import { useProgressPolling } from '../use-progress-polling.ts';
 
 /** 'Subidas Recientes' (spec §2): five latest documents, polled while they are being processed. */
 export function RecentUploads() {

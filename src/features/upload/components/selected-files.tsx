@@ -1,4 +1,4 @@
-import { uploadMessages } from '../../../shared/messages/web.ts';
+import { uploadMessages } from '../messages.ts';
 import { CloseIcon, DocumentIcon } from '../../../ui/icons.tsx';
 import { formatMegabytes } from '../validation.ts';
 

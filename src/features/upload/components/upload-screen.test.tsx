@@ -75,7 +75,7 @@ describe('UploadScreen (spec §2, §5)', () => {
     await user.click(screen.getByRole('button', { name: 'Procesar Archivos' }));
     expect(screen.getByRole('button', { name: 'Procesando...' })).toBeDisabled();
     expect(calls.map((files) => files.map((f) => f.name))).toEqual([['a.pdf']]);
-    resolve({ kind: 'sent', messages: ['ok'] });
+    resolve({ kind: 'queued', count: 1 });
     await waitFor(() => expect(screen.getByText('0/3 archivos seleccionados')).toBeInTheDocument());
   });
 

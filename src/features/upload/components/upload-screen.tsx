@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { useSWRConfig } from 'swr';
-import { uploadMessages } from '../../../shared/messages/web.ts';
+import { uploadMessages } from '../messages.ts';
 import { useSubmitFiles } from '../api/submit-files.ts';
 import { OfflineBanner, OutboxPanel } from '../outbox/outbox-panel.tsx';
 import { addFiles, processError } from '../validation.ts';
@@ -9,6 +9,7 @@ import { FilePicker } from './file-picker.tsx';
 import { InstructionsCard } from './instructions-card.tsx';
 import { RecentUploads } from './recent-uploads.tsx';
 import { SelectedFiles } from './selected-files.tsx';
+import '../upload.css';
 
 function UploadFailure({ reason }: { reason: string | undefined }) {
   return (

@@ -3,7 +3,6 @@ import { formatMegabytes } from '../validation.ts';
 import type { OutboxItem } from './outbox-types.ts';
 import { OUTBOX_TEXT } from './outbox-messages.ts';
 import { useOutbox } from './use-outbox.ts';
-import './outbox.css';
 
 /** The offline banner: shown whenever the server is out of reach. */
 export function OfflineBanner() {

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import type { Role } from '../../../shared/permissions.ts';
-import { usersMessages } from '../../../shared/messages/web.ts';
+import { usersMessages } from '../messages.ts';
 import { createUser } from '../api/create-user.ts';
 
 export function CreateUserForm({ onCreated }: { onCreated: () => void }) {

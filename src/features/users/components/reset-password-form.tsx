@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import type { AdminUser } from '../../../shared/api/auth.ts';
-import { usersMessages } from '../../../shared/messages/web.ts';
+import { usersMessages } from '../messages.ts';
 import { updateUser } from '../api/update-user.ts';
 
 /** Inline new-password form for one account (PATCH users/{id} with `password`). */

@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import type { AdminUser } from '../../../shared/api/auth.ts';
-import { usersMessages } from '../../../shared/messages/web.ts';
+import { usersMessages } from '../messages.ts';
 import { FullPageSpinner } from '../../../ui/spinner.tsx';
+import '../../../ui/table.css';
 import { useUsers } from '../api/get-users.ts';
 import { updateUser } from '../api/update-user.ts';
 import { CreateUserForm } from './create-user-form.tsx';
 import { ResetPasswordForm } from './reset-password-form.tsx';
+import '../users.css';
 
 /** Accounts for admins: list, create, deactivate/activate, reset password. */
 export function UsersScreen({ currentUserId }: { currentUserId: number | null }) {

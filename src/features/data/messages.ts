@@ -1,0 +1,20 @@
+/** Spanish texts of the data screen, exact as product-spec.md quotes them (§2, §5, §8). */
+export const dataMessages = {
+  title: 'Datos Extraídos',
+  subtitle: (table: string) => `Visualización de la tabla ${table}`,
+  requestPlaceholder: 'N° solicitud',
+  searchPlaceholder: 'Buscar...',
+  searchButton: 'Buscar',
+  clearRequest: 'Limpiar N° solicitud',
+  clearSearch: 'Limpiar búsqueda',
+  sortToggleOn: 'Quitar agrupación por N° solicitud',
+  sortToggleOff: 'Agrupar y ordenar por N° solicitud',
+  loading: 'Cargando datos...',
+  empty: 'No hay datos disponibles',
+  error: (message: string) => `Error: ${message}`,
+  exportCsv: 'Exportar CSV',
+  exportExcel: 'Exportar Excel',
+  exportError: 'Error al exportar la tabla',
+  tableTypeRequired: 'tableType es requerido',
+  tableError: (name: string) => `Error al obtener datos de la tabla ${name}`,
+} as const;

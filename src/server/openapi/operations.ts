@@ -1,0 +1,299 @@
+import { MAX_FILE_BYTES, MAX_FILES_PER_UPLOAD } from '../../shared/api/documents.ts';
+import type { ErrorBody } from '../../shared/api/common.ts';
+import { SERVER_MESSAGES } from '../../shared/messages/server.ts';
+
+/**
+ * The words of the API reference (/api/docs): English for the developers and operators who read
+ * it; the `error` texts in the examples are the Spanish ones the API really answers. Shapes,
+ * parameters, security, 401/403/400/413/415/429 are derived from the routes (plugins/openapi.ts);
+ * this file adds what a schema cannot say. A route missing here fails tests/integration/openapi.test.ts.
+ */
+
+export const TAGS = [
+  { name: 'Auth', description: 'Sign in and out. The token from `POST /api/auth/login` goes in `Authorization: Bearer …` on every other call.' },
+  { name: 'Documents', description: 'Upload PDFs, follow their extraction, read and download them.' },
+  { name: 'Tables', description: 'The ten catalogue tables and the rows extracted into them, across all documents.' },
+  { name: 'Users', description: 'Accounts: who you are, and (administrators) everyone.' },
+  { name: 'Health', description: 'Connectivity probe.' },
+  { name: 'Reference', description: 'This document.' },
+] as const;
+export type Tag = (typeof TAGS)[number]['name'];
+
+export const API_DESCRIPTION = `
+The API of the web app, under \`/api\`. JSON in and out, except the upload (multipart), the PDF
+download and the table export.
+
+**Authentication.** \`POST /api/auth/login\` answers an \`access_token\`; send it as
+\`Authorization: Bearer <access_token>\` on every call except sign-in, the health probe and this
+reference (click **Authorize** to try calls from this page). A protected call answers 401 without
+a valid token, and 403 when the account lacks a permission it needs (\`read\`, \`upload\` or
+\`admin\`, named in its 403 answer and in \`x-permissions\`; a plain user has read and upload).
+
+**Errors** always answer \`ErrorBody\`: \`error\` is Spanish text for people (the web app shows it
+as it is), \`detail\` English for developers, \`code\` a stable identifier to branch on.
+
+**Lists** take \`page\` (from 1) and \`page_size\` (at most 100) and answer a \`pagination\` object.
+
+**Time zone.** Any call may send \`X-Timezone-Offset\` (minutes, as JavaScript's
+\`Date#getTimezoneOffset()\`, -840 to 840); another value is answered 400 \`INVALID_TIMEZONE_OFFSET\`.
+`.trim();
+
+/** One error an operation may answer: its status, an example body, and when it happens. */
+export interface ErrorDoc {
+  status: number;
+  example: ErrorBody;
+  when: string;
+}
+
+const e = (status: number, code: string, error: string, detail: string, when: string): ErrorDoc => ({ status, example: { error, detail, code }, when });
+
+const MB = MAX_FILE_BYTES / (1024 * 1024);
+
+/** Every error the reference names, with the Spanish text the server answers. */
+export const ERRORS = {
+  timezone: e(400, 'INVALID_TIMEZONE_OFFSET', 'La zona horaria enviada no es válida.', 'X-Timezone-Offset must be minutes between -840 and 840', 'X-Timezone-Offset is not minutes between -840 and 840.'),
+  validation: e(400, 'VALIDATION', SERVER_MESSAGES.validation, 'querystring/page must be >= 1', 'A parameter or the body does not match the schema (`detail` says which).'),
+  invalidJson: e(400, 'INVALID_JSON', SERVER_MESSAGES.validation, "Body is not valid JSON but content-type is set to 'application/json'", 'The body is not JSON.'),
+  unauthenticated: e(401, 'UNAUTHENTICATED', SERVER_MESSAGES.unauthenticated, 'missing or invalid bearer token', 'No bearer token, or one unknown, expired or revoked.'),
+  invalidCredentials: e(401, 'INVALID_CREDENTIALS', SERVER_MESSAGES.invalidCredentials, 'invalid email or password', 'Wrong email or password, or the account is disabled.'),
+  forbidden: e(403, 'FORBIDDEN', SERVER_MESSAGES.forbidden, 'requires permission admin', 'The account lacks a permission the operation needs.'),
+  documentNotFound: e(404, 'NOT_FOUND', SERVER_MESSAGES.documentNotFound, 'document not found', 'No document with this id.'),
+  fileMissing: e(404, 'NOT_FOUND', SERVER_MESSAGES.fileMissing, 'document file not found', 'The stored PDF is gone.'),
+  userNotFound: e(404, 'NOT_FOUND', SERVER_MESSAGES.userNotFound, 'user not found', 'No user with this id.'),
+  tableNotFound: e(404, 'NOT_FOUND', SERVER_MESSAGES.tableNotFound, 'table Foo not found', 'No catalogue table of this name.'),
+  emailTaken: e(409, 'EMAIL_TAKEN', SERVER_MESSAGES.emailTaken, 'a user with this email exists', 'An account with this email exists.'),
+  lastAdmin: e(409, 'LAST_ADMIN', SERVER_MESSAGES.lastAdmin, 'cannot demote or disable the last active admin', 'The change would leave no active administrator.'),
+  bodyTooLarge: e(413, 'BODY_TOO_LARGE', SERVER_MESSAGES.bodyTooLarge, 'Request body is too large', 'The JSON body is over 1 MB.'),
+  unsupportedMediaType: e(415, 'UNSUPPORTED_MEDIA_TYPE', SERVER_MESSAGES.validation, "Unsupported Media Type: 'text/plain'", 'The body is not `application/json`.'),
+  tooManyLogins: e(429, 'TOO_MANY_LOGIN_ATTEMPTS', SERVER_MESSAGES.tooManyLogins, 'too many failed logins for this account and address', 'Too many failed sign-ins for this account from this address (LOGIN_MAX_FAILURES per LOGIN_WINDOW_MS), or from this address across accounts.'),
+  tooManyRequests: e(429, 'TOO_MANY_REQUESTS', SERVER_MESSAGES.tooManyRequests, 'rate limit exceeded, retry in 1 minute', 'Too many calls from this address in a minute; `Retry-After` says when to try again.'),
+  serverBusy: e(503, 'SERVER_BUSY', SERVER_MESSAGES.serverBusy, 'too many password hashes waiting, retry shortly', 'Too many password checks waiting; retry shortly.'),
+  // The upload.
+  notMultipart: e(400, 'NOT_MULTIPART', SERVER_MESSAGES.noFiles, 'the request is not multipart', 'The body is not `multipart/form-data`.'),
+  noFiles: e(400, 'NO_FILES', SERVER_MESSAGES.noFiles, 'no file in field "files"', 'No file in the field `files`.'),
+  unexpectedField: e(400, 'UNEXPECTED_FIELD', SERVER_MESSAGES.validation, 'unexpected file field "file", use "files"', 'A file in another field than `files`.'),
+  tooManyFiles: e(400, 'TOO_MANY_FILES', SERVER_MESSAGES.tooManyFiles, `at most ${MAX_FILES_PER_UPLOAD} files per request`, `More than ${MAX_FILES_PER_UPLOAD} files.`),
+  malformedMultipart: e(400, 'MALFORMED_MULTIPART', SERVER_MESSAGES.malformedUpload, 'malformed multipart body: Unexpected end of multipart data', 'The multipart body is cut short or has no boundary.'),
+  fileTooLarge: e(413, 'FILE_TOO_LARGE', SERVER_MESSAGES.tooLarge, 'request file too large', `A file is over ${MB} MB.`),
+  notPdf: e(415, 'NOT_PDF', SERVER_MESSAGES.onlyPdf, 'factura.docx does not start with %PDF-', 'A file is not a PDF (checked on its bytes, not its name or type).'),
+  diskFull: e(507, 'INSUFFICIENT_STORAGE', SERVER_MESSAGES.diskFull, 'insufficient storage', 'The server disk is full; nothing was stored.'),
+} satisfies Record<string, ErrorDoc>;
+export type ErrorKey = keyof typeof ERRORS;
+
+/** A success answer: its description, and its content when it is not the route's JSON schema. */
+export type SuccessDoc = string | { description: string; content?: Record<string, unknown>; headers?: Record<string, unknown> };
+
+export interface OperationDoc {
+  tag: Tag;
+  operationId: string;
+  summary: string;
+  description?: string;
+  /** Success answers by status. */
+  ok: Record<number, SuccessDoc>;
+  /** Errors beyond those derived from the route (401, 403, 400 on input, 413/415 on a JSON body, 429 on a rate limit). */
+  errors?: ErrorKey[];
+  /** Descriptions of parameters the schema does not describe, by name. */
+  parameters?: Record<string, string>;
+  /** The request body when the route reads it itself (multipart). */
+  requestBody?: Record<string, unknown>;
+}
+
+const binary = (mediaType: string) => ({ schema: { type: 'string', format: 'binary', contentMediaType: mediaType } });
+
+const replayedHeader = {
+  'Idempotent-Replayed': {
+    description: '`true` when this is the stored answer of an earlier request with the same Idempotency-Key.',
+    schema: { type: 'string', enum: ['true'] },
+  },
+};
+
+/** Every operation under /api, by `METHOD path` as OpenAPI writes it. */
+export const OPERATIONS: Record<string, OperationDoc> = {
+  'GET /api/health': {
+    tag: 'Health',
+    operationId: 'health',
+    summary: 'Is the server up?',
+    description: 'Public, constant and never cached; touches no database. The web app polls it to know whether the server is reachable.',
+    ok: { 200: 'The server answers.' },
+  },
+  'POST /api/auth/login': {
+    tag: 'Auth',
+    operationId: 'login',
+    summary: 'Sign in',
+    description:
+      'Exchanges an email and a password for a bearer token, valid until `expires_at` (TOKEN_TTL_DAYS). ' +
+      '`access_token` and `accessToken` are the same token (both spellings are kept for older clients).',
+    ok: { 200: 'Signed in.' },
+    errors: ['invalidCredentials', 'tooManyLogins', 'serverBusy'],
+  },
+  'POST /api/auth/logout': {
+    tag: 'Auth',
+    operationId: 'logout',
+    summary: 'Sign out',
+    description: 'Revokes the token this call is made with.',
+    ok: { 200: 'Signed out.' },
+  },
+  'POST /api/auth/register': {
+    tag: 'Users',
+    operationId: 'createUser',
+    summary: 'Create an account (admin)',
+    description: 'Role `user` (read, upload) unless `admin` is asked for. The password is at least 8 characters.',
+    ok: { 201: 'Created.' },
+    errors: ['emailTaken', 'serverBusy'],
+  },
+  'GET /api/users/me': {
+    tag: 'Users',
+    operationId: 'me',
+    summary: 'The signed-in account',
+    description: 'With its role and permissions.',
+    ok: { 200: 'The account of the token.' },
+  },
+  'GET /api/users': {
+    tag: 'Users',
+    operationId: 'listUsers',
+    summary: 'List accounts (admin)',
+    ok: { 200: 'Every account, active or not.' },
+  },
+  'PATCH /api/users/{id}': {
+    tag: 'Users',
+    operationId: 'updateUser',
+    summary: 'Change an account (admin)',
+    description: 'Any of role, active, password, name (at least one). The last active administrator cannot be demoted or disabled.',
+    ok: { 200: 'The account as changed.' },
+    errors: ['userNotFound', 'lastAdmin', 'serverBusy'],
+  },
+  'POST /api/documents/upload': {
+    tag: 'Documents',
+    operationId: 'uploadDocuments',
+    summary: 'Upload PDFs',
+    description:
+      `\`multipart/form-data\` with 1 to ${MAX_FILES_PER_UPLOAD} PDF files in the field \`files\` (repeat the field once per file), ` +
+      `${MB} MB each. Every file is checked (it must open as a PDF) before any is stored: one bad file refuses the whole request. ` +
+      'Each stored file is queued for extraction; follow it with `GET /api/documents/{id}/progress`.\n\n' +
+      'A file this account already uploaded (same bytes) is not stored twice: the existing document comes back with `duplicate: true`.\n\n' +
+      'Send an `Idempotency-Key` to retry safely after a lost answer: a second request with the same key (same account) ' +
+      'gets the first answer again, with `Idempotent-Replayed: true`, and stores nothing.',
+    parameters: {
+      'idempotency-key': 'Any unique string per upload (a UUID), at most 200 characters. Retrying with the same key never stores the files twice.',
+    },
+    requestBody: {
+      required: true,
+      content: {
+        'multipart/form-data': {
+          schema: {
+            type: 'object',
+            required: ['files'],
+            properties: {
+              files: {
+                type: 'array',
+                minItems: 1,
+                maxItems: MAX_FILES_PER_UPLOAD,
+                description: `1 to ${MAX_FILES_PER_UPLOAD} PDF files, at most ${MB} MB each.`,
+                items: { type: 'string', format: 'binary', contentMediaType: 'application/pdf' },
+              },
+            },
+          },
+          encoding: { files: { contentType: 'application/pdf' } },
+        },
+      },
+    },
+    ok: {
+      201: { description: 'At least one file was stored and queued. `documents` has one entry per file sent, in order.', headers: replayedHeader },
+      200: { description: 'Nothing new: every file was a duplicate. `documents` has one entry per file sent, in order.', headers: replayedHeader },
+    },
+    errors: ['notMultipart', 'noFiles', 'unexpectedField', 'tooManyFiles', 'malformedMultipart', 'fileTooLarge', 'notPdf', 'diskFull'],
+  },
+  'GET /api/documents': {
+    tag: 'Documents',
+    operationId: 'listDocuments',
+    summary: 'List documents',
+    description: 'Newest upload first unless `sort=asc`; the caller’s own documents unless `all_documents=true`.',
+    ok: { 200: 'One page of documents.' },
+  },
+  'GET /api/documents/{id}': {
+    tag: 'Documents',
+    operationId: 'getDocument',
+    summary: 'A document and its extraction',
+    description: 'The list fields plus the header fields read from the PDF, the rows stored per table and the quality of each table found.',
+    ok: { 200: 'The document.' },
+    errors: ['documentNotFound'],
+  },
+  'GET /api/documents/{id}/progress': {
+    tag: 'Documents',
+    operationId: 'getDocumentProgress',
+    summary: 'Extraction progress',
+    description: 'Cheap to poll (every second or two). `status` goes `pending` → `processing` → `processed` or `error`; `progress` is 0–100.',
+    ok: { 200: 'Where the extraction is.' },
+    errors: ['documentNotFound'],
+  },
+  'GET /api/documents/{id}/file': {
+    tag: 'Documents',
+    operationId: 'downloadDocument',
+    summary: 'Download the PDF',
+    ok: {
+      200: {
+        description: 'The PDF as uploaded, as an attachment named after the original file.',
+        content: { 'application/pdf': binary('application/pdf') },
+      },
+    },
+    errors: ['documentNotFound', 'fileMissing'],
+  },
+  'DELETE /api/documents/{id}': {
+    tag: 'Documents',
+    operationId: 'deleteDocument',
+    summary: 'Delete a document (admin)',
+    description: 'With its extracted rows and its stored file.',
+    ok: { 200: 'Deleted.' },
+    errors: ['documentNotFound'],
+  },
+  'POST /api/documents/{id}/reprocess': {
+    tag: 'Documents',
+    operationId: 'reprocessDocument',
+    summary: 'Extract a document again (admin)',
+    description: 'Queues a new extraction and answers at once; follow it with `GET /api/documents/{id}/progress`.',
+    ok: { 202: 'Queued.' },
+    errors: ['documentNotFound'],
+  },
+  'GET /api/tables': {
+    tag: 'Tables',
+    operationId: 'listTables',
+    summary: 'The ten tables',
+    description: 'Each catalogue table with its Spanish title, its columns (`nosolicitud` first) and how many rows it holds.',
+    ok: { 200: 'The catalogue.' },
+  },
+  'GET /api/tables/{tableType}': {
+    tag: 'Tables',
+    operationId: 'getTableRows',
+    summary: 'Rows of a table',
+    description:
+      'Flat rows across all documents: `nosolicitud` first, then the columns `GET /api/tables` lists, numbers as numbers. ' +
+      'Newest document first unless `sort_by_nosolicitud=true`.',
+    ok: { 200: 'One page of rows.' },
+    errors: ['tableNotFound'],
+  },
+  'GET /api/tables/{tableType}/export': {
+    tag: 'Tables',
+    operationId: 'exportTable',
+    summary: 'Export a table',
+    description: 'Every row the same filters select, as a CSV or an Excel file (streamed; no page size).',
+    ok: {
+      200: {
+        description: 'The file, as an attachment named `<table>-<date>.<format>`.',
+        content: {
+          'text/csv': { schema: { type: 'string' } },
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': binary(
+            'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          ),
+        },
+      },
+    },
+    errors: ['tableNotFound'],
+  },
+  'GET /api/openapi.json': {
+    tag: 'Reference',
+    operationId: 'openapi',
+    summary: 'This reference as OpenAPI 3.1',
+    description: 'Public. The page at `/api/docs` renders it.',
+    ok: { 200: { description: 'The OpenAPI document.', content: { 'application/json': { schema: { type: 'object' } } } } },
+  },
+};

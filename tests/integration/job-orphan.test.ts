@@ -1,0 +1,109 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ADMIN, FIXTURES, clientFor, fixture, freshDatabaseUrl, spawnServer, tempDir, upload } from './helpers.ts';
+
+const TEST_ENGINE = path.join(FIXTURES, 'test-engine.ts');
+
+/** Pids whose parent is `ppid` (from /proc/<pid>/stat; Linux). */
+function childrenOf(ppid: number): number[] {
+  const out: number[] = [];
+  for (const name of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === ppid) out.push(Number(name));
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return out;
+}
+
+function cmdline(pid: number): string {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+  } catch {
+    return '';
+  }
+}
+
+/** User + system CPU seconds of a process (all threads). */
+function cpuSeconds(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[11]) + Number(f[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** True while the process exists and is not a zombie waiting for its reaper. */
+function alive(pid: number): boolean {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
+describe.runIf(process.platform === 'linux')('an extraction child whose server dies', () => {
+  const pids: number[] = [];
+  const servers: { kill(signal: NodeJS.Signals): boolean }[] = [];
+  afterEach(() => {
+    for (const s of servers.splice(0)) s.kill('SIGKILL');
+    // Never leave a spinning child behind, whatever the outcome.
+    for (const pid of pids.splice(0)) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+    }
+  });
+
+  it('exits within a second of kill -9 on the server, even while the engine never yields', async () => {
+    const dataDir = tempDir();
+    const databaseUrl = await freshDatabaseUrl();
+    const server = await spawnServer({
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      WORKERS: '1',
+      LOG_LEVEL: 'error',
+      DIST_DIR: path.join(dataDir, 'no-dist'),
+      // A synchronous busy loop: the child's main thread never returns to its event loop.
+      EXTRACT_ENGINE_MODULE: TEST_ENGINE,
+      TEST_ENGINE_MODE: 'hang',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    });
+    servers.push(server.child);
+    const api = clientFor(server.url);
+    const token = ((await (await api('/api/auth/login', { method: 'POST', json: ADMIN })).json()) as { access_token: string }).access_token;
+    const res = await upload({ api }, token, [{ name: 'cuelga.pdf', bytes: fixture('grid-1001.pdf') }]);
+    expect(res.status).toBe(201);
+
+    let job: number | undefined;
+    for (let i = 0; i < 100 && job === undefined; i++) {
+      job = childrenOf(server.child.pid!).find((pid) => cmdline(pid).includes('jobs/worker.ts'));
+      if (job === undefined) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(job, `no extraction child under server ${server.child.pid}`).toBeDefined();
+    pids.push(job!);
+    // Let the child reach the busy loop: past start-up (under a second of CPU) it burns CPU nonstop.
+    for (let i = 0; i < 200 && cpuSeconds(job!) < 2; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(cpuSeconds(job!)).toBeGreaterThanOrEqual(2);
+    expect(alive(job!)).toBe(true);
+
+    const killedAt = Date.now();
+    server.child.kill('SIGKILL');
+    await new Promise((r) => server.child.once('exit', r));
+    while (alive(job!) && Date.now() - killedAt < 3000) await new Promise((r) => setTimeout(r, 25));
+    const gone = Date.now() - killedAt;
+    expect(alive(job!), `child ${job} still running ${gone} ms after the server died`).toBe(false);
+    expect(gone).toBeLessThan(1000);
+    console.log(`extraction child gone ${gone} ms after kill -9 on the server`);
+  }, 60_000);
+});
