@@ -10,6 +10,7 @@ import { createStore, delMany, entries, get, set } from 'idb-keyval';
 import {
   apiCacheName,
   CACHED_AT_HEADER,
+  type CacheServeReason,
   isOfflineCachedApiPath,
   OUTBOX_SYNC_TAG,
   type AppToWorker,
@@ -73,16 +74,35 @@ async function learnToken(authorization: string, userId: string): Promise<void> 
  */
 const stampPlugin = {
   cacheWillUpdate: async ({ response }: { response: Response }) => stamp(response),
-  cachedResponseWillBeUsed: async ({ cachedResponse, event, request }: { cachedResponse?: Response; event: ExtendableEvent; request: Request }) => {
-    if (cachedResponse) await tellServedFromCache(event, request, cachedResponse);
+  // Workbox hands each plugin a state object per request: a failed fetch is noted before the
+  // cache is consulted, so a cached answer after a failure is 'network' and one before is 'timeout'.
+  fetchDidFail: async ({ state }: { state?: PluginState }) => {
+    if (state) state.failed = true;
+  },
+  cachedResponseWillBeUsed: async ({
+    cachedResponse,
+    event,
+    request,
+    state,
+  }: {
+    cachedResponse?: Response;
+    event: ExtendableEvent;
+    request: Request;
+    state?: PluginState;
+  }) => {
+    if (cachedResponse) await tellServedFromCache(event, request, cachedResponse, state?.failed ? 'network' : 'timeout');
     return cachedResponse ?? null;
   },
 };
 
-async function tellServedFromCache(event: ExtendableEvent, request: Request, response: Response): Promise<void> {
+interface PluginState {
+  failed?: boolean;
+}
+
+async function tellServedFromCache(event: ExtendableEvent, request: Request, response: Response, reason: CacheServeReason): Promise<void> {
   const clientId = event instanceof FetchEvent ? event.clientId : '';
   const client = clientId ? await self.clients.get(clientId) : undefined;
-  const message: WorkerToApp = { type: 'SERVED_FROM_CACHE', url: request.url, cachedAt: response.headers.get(CACHED_AT_HEADER) };
+  const message: WorkerToApp = { type: 'SERVED_FROM_CACHE', url: request.url, cachedAt: response.headers.get(CACHED_AT_HEADER), reason };
   client?.postMessage(message);
 }
 
@@ -135,13 +155,13 @@ async function handleMe({ request, event }: RouteHandlerCallbackOptions): Promis
     return response;
   });
   const user = await userOf(request);
-  const fromCache = async () => {
+  const fromCache = async (reason: CacheServeReason) => {
     const cached = user ? await caches.match(request, { cacheName: apiCacheName(user) }) : undefined;
-    if (cached) await tellServedFromCache(event as ExtendableEvent, request, cached);
+    if (cached) await tellServedFromCache(event as ExtendableEvent, request, cached, reason);
     return cached;
   };
   const timeout = new Promise<undefined>((resolve) => setTimeout(resolve, NETWORK_TIMEOUT_SECONDS * 1000));
-  const first = await Promise.race([network.catch(() => undefined), timeout.then(fromCache)]);
+  const first = await Promise.race([network.catch(() => undefined), timeout.then(() => fromCache('timeout'))]);
   if (first) {
     if ('waitUntil' in event) (event as ExtendableEvent).waitUntil(network.catch(() => undefined));
     return first;
@@ -149,7 +169,7 @@ async function handleMe({ request, event }: RouteHandlerCallbackOptions): Promis
   try {
     return await network;
   } catch (error) {
-    const cached = await fromCache();
+    const cached = await fromCache('network');
     if (cached) return cached;
     throw error;
   }

@@ -1,11 +1,13 @@
 import {
   CLASSIFICATION_FAILED_WARNING,
   ENGINE_MESSAGES,
+  ocrPagesWarning,
   pageLimitWarning,
   skippedPagesWarning,
 } from '../shared/messages/engine.ts';
 import { classifyDocument } from './domain/classify-document.ts';
 import { findPageTables } from './find-tables.ts';
+import { flagLowConfidence } from './ocr/cell-confidence.ts';
 import { DEFAULT_MAX_PAGES, readPages } from './pdf/load-pages.ts';
 import { openPdf, PdfOpenError } from './pdf/open-pdf.ts';
 import type {
@@ -28,10 +30,12 @@ export interface RawExtraction {
   pageSizes: PageSize[];
   tables: RawTable[];
   warnings: string[];
+  /** Pages without a text layer read by OCR (docs/decisions/070-ocr.md). */
+  ocrPages: number[];
 }
 
 function failure(status: Exclude<ExtractionStatus, 'ok'>, detail: string, numPages = 0): RawExtraction {
-  return { status, message: ENGINE_MESSAGES[status], detail, pages: [], numPages, pageSizes: [], tables: [], warnings: [] };
+  return { status, message: ENGINE_MESSAGES[status], detail, pages: [], numPages, pageSizes: [], tables: [], warnings: [], ocrPages: [] };
 }
 
 function pageSizesOf(pages: readonly PageContent[], skipped: readonly number[]): PageSize[] {
@@ -40,6 +44,29 @@ function pageSizesOf(pages: readonly PageContent[], skipped: readonly number[]):
 
 function isAbort(err: unknown, signal?: AbortSignal): boolean {
   return !!signal?.aborted || (err instanceof Error && err.name === 'AbortError');
+}
+
+export interface OpenCheck {
+  status: 'ok' | 'invalid' | 'password';
+  message?: string;
+  detail?: string;
+  numPages: number;
+}
+
+/**
+ * Opens the document and closes it again, reading no page: what the upload check asks ("does
+ * pdf.js open this as a PDF?"). Never throws.
+ */
+export async function openOnly(bytes: Uint8Array): Promise<OpenCheck> {
+  try {
+    const doc = await openPdf(bytes);
+    const numPages = doc.numPages;
+    await doc.destroy().catch(() => undefined);
+    return { status: 'ok', numPages };
+  } catch (err) {
+    const status = err instanceof PdfOpenError ? err.status : 'invalid';
+    return { status, message: ENGINE_MESSAGES[status], detail: err instanceof Error ? err.message : String(err), numPages: 0 };
+  }
 }
 
 /**
@@ -57,28 +84,46 @@ export async function extractRawTables(bytes: Uint8Array, opts: ExtractOptions =
   }
   try {
     const tables: RawTable[] = [];
-    const loaded = await readPages(doc, opts, (page) => {
-      opts.signal?.throwIfAborted();
-      tables.push(...findPageTables(page));
-    });
+    const loaded = await readPages(
+      doc,
+      opts,
+      (page) => {
+        opts.signal?.throwIfAborted();
+        tables.push(...findPageTables(page));
+      },
+      bytes,
+    );
     const warnings: string[] = [];
     if (loaded.skipped.length) warnings.push(skippedPagesWarning(loaded.skipped));
     const limit = opts.maxPages ?? DEFAULT_MAX_PAGES;
     if (loaded.numPages > limit) warnings.push(pageLimitWarning(limit, loaded.numPages));
+    if (loaded.ocr.length) warnings.push(ocrPagesWarning(loaded.ocr));
     const readable = loaded.pages.filter((p) => !loaded.skipped.includes(p.page));
     if (!readable.length && loaded.skipped.length) {
       return failure('invalid', `no page could be read (${loaded.skipped.length} skipped)`, loaded.numPages);
     }
     if (!loaded.pages.some((p) => p.chunks.length > 0)) {
-      return failure('no_text', 'no page has a text layer', loaded.numPages);
+      return failure('no_text', loaded.ocr.length ? 'OCR read no word' : 'no page has a text layer', loaded.numPages);
     }
-    return { status: 'ok', pages: loaded.pages, numPages: loaded.numPages, pageSizes: pageSizesOf(loaded.pages, loaded.skipped), tables, warnings };
+    return {
+      status: 'ok',
+      pages: loaded.pages,
+      numPages: loaded.numPages,
+      pageSizes: pageSizesOf(loaded.pages, loaded.skipped),
+      tables,
+      warnings,
+      ocrPages: loaded.ocr,
+    };
   } catch (err) {
     if (isAbort(err, opts.signal)) return failure('aborted', 'aborted by signal');
     return failure('invalid', err instanceof Error ? `${err.name}: ${err.message}` : String(err));
   } finally {
     await doc.destroy().catch(() => undefined);
   }
+}
+
+function ocrOf(raw: RawExtraction): Pick<ExtractionResult, 'ocr'> {
+  return raw.ocrPages.length ? { ocr: { pages: raw.ocrPages } } : {};
 }
 
 /** PDF bytes in, the document's tables sorted into the catalogue out. Never throws. */
@@ -91,6 +136,7 @@ export async function extractPdf(bytes: Uint8Array, opts: ExtractOptions = {}): 
     tables: [],
     pageSizes: raw.pageSizes,
     quality: { tables: [], warnings: raw.warnings, numberStyle: 'co' as const },
+    ...ocrOf(raw),
   };
   if (raw.status !== 'ok') {
     return { ...base, status: raw.status, message: raw.message, detail: raw.detail };
@@ -100,6 +146,7 @@ export async function extractPdf(bytes: Uint8Array, opts: ExtractOptions = {}): 
   }
   try {
     const c = classifyDocument(raw.pages, raw.tables);
+    flagLowConfidence(c.tables, raw.pages);
     return {
       status: 'ok',
       pages: raw.numPages,
@@ -107,6 +154,7 @@ export async function extractPdf(bytes: Uint8Array, opts: ExtractOptions = {}): 
       header: c.header,
       tables: c.tables,
       pageSizes: raw.pageSizes,
+      ...ocrOf(raw),
       quality: { ...c.quality, warnings: [...raw.warnings, ...c.quality.warnings] },
     };
   } catch (err) {
@@ -131,10 +179,12 @@ function unclassified(raw: RawTable): ClassifiedTable {
       page: raw.page,
       pages: raw.pages,
       method: raw.method,
-      confidence: raw.confidence,
+      confidence: 0,
+      signals: { title: 0, header: 0, types: null, checkSums: null },
       rows: 0,
       missingColumns: [],
       unparsedCells: 0,
+      typedCells: 0,
       checkSums: [],
       warnings: [],
     },

@@ -1,14 +1,22 @@
-// Public API of the engine: bytes in, plain data out. Server and workers import from here only.
-// extractPdf runs on the calling thread; the *Isolated variants run it in a worker thread under
-// a time, stall and heap cap (what a server should call: hostile PDFs can loop inside pdf.js).
-export { extractPdf, extractRawTables, type RawExtraction } from './extract.ts';
-export { extractedRowsByTable, rowsByTable } from './rows-by-table.ts';
+// Public API of the engine. Everything the product extracts runs through runIsolated: a child
+// process per task under time, stall and memory caps (runtime/run-isolated.ts, decision 001).
+// In-process extraction (extract.ts) is for that child and the engine's own tests.
 export {
-  extractPdfIsolated,
-  extractRawTablesIsolated,
-  stopExtractionWorker,
+  runIsolated,
+  DEFAULT_CAPS,
   type IsolatedOptions,
-  type RawTablesResult,
-} from './isolated.ts';
+  type IsolationCaps,
+} from './runtime/run-isolated.ts';
+export type {
+  ChildUsage,
+  FailureReason,
+  IsolatedInput,
+  IsolatedResult,
+  IsolatedTask,
+  PdfInfo,
+  RawTables,
+  TaskValues,
+} from './runtime/protocol.ts';
+export { extractedRowsByTable, rowsByTable } from './rows-by-table.ts';
 export { ENGINE_MESSAGES } from '../shared/messages/engine.ts';
 export type * from './types.ts';

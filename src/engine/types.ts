@@ -18,6 +18,8 @@ export interface TextChunk extends Box {
   size: number;
   /** Writing direction of the chunk relative to the upright page. */
   upright: boolean;
+  /** 0..1, how sure OCR is of the word; absent for text the PDF carries (docs/decisions/070-ocr.md). */
+  confidence?: number;
 }
 
 /** A straight ruling line: horizontal when y0 === y1, vertical when x0 === x1. */
@@ -46,6 +48,8 @@ export interface PageContent {
   chunks: TextChunk[];
   segments: Segment[];
   fills: Fill[];
+  /** Set when the page had no text layer and its words were read by OCR from its image. */
+  ocr?: true;
 }
 
 export type TableMethod = 'lattice' | 'stream' | 'keyvalue';
@@ -84,11 +88,37 @@ export type TableClass = string; // a catalogue table name, or 'other'
 /** A check sum printed in the document (SUBTOTAL/TOTAL) and what the items added up to. */
 export interface CheckSum {
   table: string;
+  /**
+   * 'column': a SUBTOTAL/TOTAL row whose figure sums a column over the items above it (all pages
+   * of the table); 'row': a cash-flow concept whose `Total` column sums its periods.
+   */
+  kind: 'column' | 'row';
+  /** The row's label as printed (`TOTAL COSTOS DIRECTOS`, a cash-flow concept). */
   label: string;
+  /** The page the row is printed on. */
+  page: number;
+  /** The catalogue column summed. */
   column: string;
+  /** The printed header of the figure's column when it is not the catalogue column (`Año 1`, `Total año`). */
+  header?: string;
   printed: number;
   computed: number;
   ok: boolean;
+}
+
+/**
+ * What a table's confidence is made of, each 0..1, or null where it does not apply
+ * (docs/decisions/014-quality-signals.md).
+ */
+export interface QualitySignals {
+  /** 1 the title wording matched exactly, 0.8 a title starting with a known wording, 0 no title named the table. */
+  title: number;
+  /** Share of the catalogue table's columns found in the header. */
+  header: number;
+  /** Share of the numeric and date cells read that parsed as their column's type (null: none read). */
+  types: number | null;
+  /** Share of the printed check sums that hold (null: the table prints none). */
+  checkSums: number | null;
 }
 
 export interface TableQuality {
@@ -96,15 +126,32 @@ export interface TableQuality {
   page: number;
   pages: number[];
   method: TableMethod;
+  /** 0..1, how far a reviewer can trust this table as read: the mean of the signals that apply (0 for 'other'). */
   confidence: number;
+  signals: QualitySignals;
   rows: number;
   /** Columns of the catalogue table the document did not print. */
   missingColumns: string[];
   /** Cells whose text did not parse as their column's type (kept as raw text). */
   unparsedCells: number;
+  /** Numeric and date cells read (parsed or not): the base of `signals.types`. */
+  typedCells: number;
   checkSums: CheckSum[];
   /** Spanish warnings shown to people in the document detail. */
   warnings: string[];
+  /**
+   * Cells read by OCR with a low confidence (the least confident of their words): `row` indexes the
+   * table's rows, `column` is the catalogue key. Absent or empty on pages with a text layer.
+   */
+  lowConfidenceCells?: LowConfidenceCell[];
+}
+
+/** A stored value OCR read with less confidence than the engine trusts (docs/decisions/070-ocr.md). */
+export interface LowConfidenceCell {
+  row: number;
+  column: string;
+  /** 0..1, the least confident word of the cell. */
+  confidence: number;
 }
 
 /** Where one stored value was printed. */
@@ -173,6 +220,8 @@ export interface ExtractionResult {
   tables: ClassifiedTable[];
   /** Size of every page read, so a viewer can draw the sources' boxes on it. */
   pageSizes: PageSize[];
+  /** Set when pages without a text layer were read by OCR: which (docs/decisions/070-ocr.md). */
+  ocr?: { pages: number[] };
   quality: {
     tables: TableQuality[];
     warnings: string[];
@@ -187,4 +236,6 @@ export interface ExtractOptions {
   onProgress?: (done: number, total: number) => void;
   /** Pages beyond this are not read (guards against absurd page counts). Default 500. */
   maxPages?: number;
+  /** Read pages without a text layer by OCR (docs/decisions/070-ocr.md). Default true. */
+  ocr?: boolean;
 }

@@ -22,3 +22,11 @@ export function formatMoney(value: number): string {
 export function formatPercent(value: number): string {
   return `${formatNumber(value, 2)}%`;
 }
+
+/** A file size in MB with the Colombian decimal comma: '2,5 MB', '0,25 MB' (at most two decimals). */
+export function formatMegabytes(bytes: number): string {
+  const mb = bytes / (1024 * 1024);
+  // A few bytes would round to '0 MB', which reads as an empty file.
+  if (bytes > 0 && mb < 0.005) return '<0,01 MB';
+  return `${formatNumber(mb, 2)} MB`;
+}

@@ -1,6 +1,7 @@
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { DEFAULT_CAPS } from '../engine/index.ts';
 
 export interface Config {
   port: number;
@@ -121,8 +122,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     adminPassword,
     tokenTtlDays: int(env, 'TOKEN_TTL_DAYS', 30, 1, 3650),
     workers: int(env, 'WORKERS', Math.max(1, os.availableParallelism()), 1, 64),
-    jobTimeoutMs: int(env, 'JOB_TIMEOUT_MS', 60_000, 1000, 3_600_000),
-    jobMemoryMb: int(env, 'JOB_MEMORY_MB', 512, 64, 65_536),
+    // The engine's caps are the default (docs/decisions/001).
+    jobTimeoutMs: int(env, 'JOB_TIMEOUT_MS', DEFAULT_CAPS.timeoutMs, 1000, 3_600_000),
+    jobMemoryMb: int(env, 'JOB_MEMORY_MB', DEFAULT_CAPS.memoryMb, 64, 65_536),
     jobMaxAttempts: int(env, 'JOB_MAX_ATTEMPTS', 3, 1, 10),
     distDir: path.resolve(env.DIST_DIR?.trim() || './dist'),
     loginMaxFailures: int(env, 'LOGIN_MAX_FAILURES', 5, 1, 1000),

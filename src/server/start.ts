@@ -1,12 +1,14 @@
 /**
  * `npm start`: builds the web app when dist/ is missing or older than its sources, then starts
- * the server, so a fresh clone needs nothing but `npm install && npm start`.
+ * the server, so a fresh clone needs nothing but `npm install && npm start`. Compiled to
+ * build/server.mjs (scripts/build.ts), which `npm start` runs (scripts/run-built.mjs).
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig, ConfigError } from './config.ts';
 import { nodeTooOld } from './node-version.ts';
+import { PACKAGE_ROOT } from './package-root.ts';
 import { assertPortFree, PortInUseError } from './port-check.ts';
 
 const tooOld = nodeTooOld();
@@ -24,7 +26,7 @@ try {
   process.exit(err instanceof ConfigError ? 2 : 4);
 }
 
-const root = path.resolve(import.meta.dirname, '../..');
+const root = PACKAGE_ROOT;
 const dist = path.resolve(process.env.DIST_DIR?.trim() || path.join(root, 'dist'));
 const SOURCES = ['src', 'sw', 'public', 'index.html', 'vite.config.ts', 'package.json'];
 

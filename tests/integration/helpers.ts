@@ -161,9 +161,15 @@ export async function waitForDocument(
   }
 }
 
-/** The server as its own process (`node --import tsx src/server/main.ts`), for kill -9 tests. */
-export async function spawnServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string; output: () => string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/server/main.ts')], {
+/**
+ * The server as its own process, for kill -9 tests: `node --import tsx src/server/main.ts`, or
+ * `node <args…>` (say the compiled build/server.mjs).
+ */
+export async function spawnServer(
+  env: Record<string, string>,
+  args: string[] = ['--import', 'tsx', path.join(ROOT, 'src/server/main.ts')],
+): Promise<{ child: ChildProcess; url: string; output: () => string }> {
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

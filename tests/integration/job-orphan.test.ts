@@ -87,7 +87,7 @@ describe.runIf(process.platform === 'linux')('an extraction child whose server d
 
     let job: number | undefined;
     for (let i = 0; i < 100 && job === undefined; i++) {
-      job = childrenOf(server.child.pid!).find((pid) => cmdline(pid).includes('jobs/worker.ts'));
+      job = childrenOf(server.child.pid!).find((pid) => cmdline(pid).includes('engine-child.mjs'));
       if (job === undefined) await new Promise((r) => setTimeout(r, 100));
     }
     expect(job, `no extraction child under server ${server.child.pid}`).toBeDefined();

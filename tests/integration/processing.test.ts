@@ -63,8 +63,6 @@ describe('damaged and hostile PDFs', () => {
       expect([201, 415], name).toContain(res.status);
       if (res.status === 201) ids.push({ name, id: (await res.json()).documents[0].id });
     }
-    const scan = await upload(s, token, [{ name: 'escaneado.pdf', bytes: fixture('scan-grid-3001.pdf') }]);
-    ids.push({ name: 'scan', id: (await scan.json()).documents[0].id });
     const password = ids.find((d) => d.name.includes('user-password'));
     for (const { name, id } of ids) {
       const tables = await s.api('/api/tables', { token });
@@ -78,9 +76,29 @@ describe('damaged and hostile PDFs', () => {
       const doc = (await (await s.api(`/api/documents/${password.id}`, { token })).json()).data;
       expect(doc.processing_info.error).toBe('El archivo PDF está protegido con contraseña.');
     }
-    const scanned = (await (await s.api(`/api/documents/${ids.at(-1)!.id}`, { token })).json()).data;
-    expect(scanned.processing_info.error).toBe('El PDF no tiene texto seleccionable (parece una imagen escaneada).');
   }, 240_000);
+});
+
+describe('a scanned PDF (no text layer)', () => {
+  let s: TestServer;
+  let token: string;
+  beforeAll(async () => {
+    s = await startServer();
+    token = await s.login();
+  });
+  afterAll(() => s.close());
+
+  it('is read by OCR under the default job caps and ends processed, saying which pages were OCR', async () => {
+    const res = await upload(s, token, [{ name: 'escaneado.pdf', bytes: fixture('scan-grid-3001.pdf') }]);
+    const id = (await res.json()).documents[0].id;
+    expect(await waitForDocument(s, token, id, 150_000)).toMatchObject({ status: 'processed' });
+    const doc = (await (await s.api(`/api/documents/${id}`, { token })).json()).data;
+    expect(doc.nosolicitud).toBe('2024-246075');
+    expect(doc.ocr_pages).toEqual([1, 2, 3, 4]);
+    expect(doc.warnings).toContainEqual(expect.stringContaining('se leyeron por OCR'));
+    expect(doc.tables.map((t: { name: string }) => t.name)).toEqual(expect.arrayContaining(['CultivoProyecto', 'InventarioPecuario']));
+    for (const t of doc.tables) for (const q of t.quality) expect(Array.isArray(q.low_confidence_cells)).toBe(true);
+  }, 180_000);
 });
 
 describe('the server process', () => {

@@ -3,13 +3,15 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabaseUrl, ROOT, spawnServer, tempDir } from './helpers.ts';
+import { ADMIN, clientFor, fixture, freshDatabaseUrl, ROOT, spawnServer, tempDir, upload, waitForDocument } from './helpers.ts';
 import { nodeTooOld } from '../../src/server/node-version.ts';
 
-/** Runs a server entry (main.ts or start.ts) to its exit. */
+/** Runs a server entry (main.ts or start.ts through tsx, or `npm start`'s scripts/run-built.mjs server) to its exit. */
 function runToExit(entry: string, env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const [file, ...args] = entry.split(' ');
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, entry)], {
+    const loader = file!.endsWith('.mjs') ? [] : ['--import', 'tsx'];
+    const child = spawn(process.execPath, [...loader, path.join(ROOT, file!), ...args], {
       cwd: ROOT,
       env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -38,7 +40,7 @@ describe('start-up a person can follow', () => {
   });
   afterAll(() => new Promise<void>((resolve) => busy.close(() => resolve())));
 
-  it.each(['src/server/main.ts', 'src/server/start.ts'])('%s on a busy port says so in one Spanish line and creates nothing', async (entry) => {
+  it.each(['src/server/main.ts', 'src/server/start.ts', 'scripts/run-built.mjs server'])('%s on a busy port says so in one Spanish line and creates nothing', async (entry) => {
     const dataDir = tempDir();
     const { code, output } = await runToExit(entry, { PORT: String(port), DATA_DIR: dataDir, DIST_DIR: path.join(dataDir, 'no-dist') });
     expect(code).toBe(4);
@@ -72,6 +74,31 @@ describe('start-up a person can follow', () => {
       server.child.kill('SIGTERM');
     }
   });
+});
+
+describe('the compiled server npm start runs (build/server.mjs)', () => {
+  it('starts, serves /api/health and runs a job in the compiled engine child beside it', async () => {
+    // tests/global-setup.ts built it (scripts/build.ts), as `npm start` does when stale.
+    const dataDir = tempDir();
+    const databaseUrl = await freshDatabaseUrl();
+    const env: Record<string, string> = { DATA_DIR: dataDir, DIST_DIR: path.join(dataDir, 'no-dist'), ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'warn', WORKERS: '1' };
+    if (databaseUrl) env.DATABASE_URL = databaseUrl;
+    const server = await spawnServer(env, [path.join(ROOT, 'build/server.mjs')]);
+    try {
+      const health = await fetch(`${server.url}/api/health`);
+      expect(health.status).toBe(200);
+      const api = clientFor(server.url);
+      const token = ((await (await api('/api/auth/login', { method: 'POST', json: ADMIN })).json()) as { access_token: string }).access_token;
+      // A damaged file is refused by the upload check's child; a real one is extracted by the job's.
+      expect((await upload({ api }, token, [{ name: 'dañado.pdf', bytes: fixture('qpdf-issue-148-bad-flate.pdf') }])).status).toBe(415);
+      const res = await upload({ api }, token, [{ name: 'grid.pdf', bytes: fixture('grid-1001.pdf') }]);
+      expect(res.status).toBe(201);
+      const id = (await res.json()).documents[0].id as number;
+      expect(await waitForDocument({ api }, token, id, 60_000)).toEqual({ status: 'processed', progress: 100 });
+    } finally {
+      server.child.kill('SIGTERM');
+    }
+  }, 90_000);
 });
 
 describe('nodeTooOld', () => {

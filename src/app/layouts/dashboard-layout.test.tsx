@@ -11,7 +11,7 @@ import { DashboardLayout } from './dashboard-layout.tsx';
 
 // The offline pieces (IndexedDB outbox, service-worker notices) are issue 5's and have their own tests.
 vi.mock('../../features/upload/outbox/offline-session.tsx', () => ({ OfflineSession: () => null }));
-vi.mock('../../lib/pwa/offline-data-notice.tsx', () => ({ OfflineDataNotice: () => null }));
+vi.mock('./connection-banner.tsx', () => ({ ConnectionBanner: () => null }));
 
 const reader: User = { id: 2, email: 'lee@x.co', name: 'lee', role: 'user', permissions: ['read'] };
 const admin: User = { id: 1, email: 'a@x.co', name: 'a', role: 'admin', permissions: ['read', 'upload', 'admin'] };

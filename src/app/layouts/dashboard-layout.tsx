@@ -3,11 +3,11 @@ import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '../../features/auth/auth-context.ts';
 import { useTablesCatalog } from '../../features/data/api/get-tables-catalog.ts';
 import { OfflineSession } from '../../features/upload/outbox/offline-session.tsx';
-import { OfflineDataNotice } from '../../lib/pwa/offline-data-notice.tsx';
 import { APP_TITLE, layoutMessages } from '../messages.ts';
 import { paths } from '../../shared/paths.ts';
 import { CloseIcon, DocumentIcon, MenuIcon } from '../../ui/icons.tsx';
 import { FullPageSpinner } from '../../ui/spinner.tsx';
+import { ConnectionBanner } from './connection-banner.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { useNarrowScreen } from './use-narrow-screen.ts';
 import '../styles/layout.css';
@@ -70,7 +70,7 @@ export function DashboardLayout() {
       </aside>
       <OfflineSession userId={user?.id ?? null} />
       <main className="content" id="main">
-        <OfflineDataNotice />
+        <ConnectionBanner />
         <Suspense fallback={<FullPageSpinner label={layoutMessages.loading} />}>
           <Outlet />
         </Suspense>

@@ -1,16 +1,20 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { extractPdfIsolated, extractRawTablesIsolated, stopExtractionWorker } from '../isolated.ts';
+import { runIsolated } from '../runtime/run-isolated.ts';
 import { ENGINE_MESSAGES } from '../../shared/messages/engine.ts';
 import type { TableRow } from '../../shared/catalog/index.ts';
 import { extractedRowsByTable } from '../rows-by-table.ts';
 import type { RowSource } from '../types.ts';
+import { drawDebugPictures, takeDebugFlag } from '../debug/debug-flag.ts';
 
-// Usage: npm run extract -- <file.pdf|folder> [--raw]. stdout carries only JSON:
+// Usage: npm run extract -- <file.pdf|folder> [--raw] (built to build/extract-cli.mjs, run by
+// scripts/run-built.mjs). stdout carries only JSON:
 // - default: {nosolicitud, header, tables: {Table: [values]}, sources: {Table: [source]}, pageSizes,
 //   quality}; sources[T][i] says where tables[T][i] was printed (page, table box, method, and each
 //   value's cell text and box);
 // - --raw: {pageSizes, tables: [{page, bbox, method, rows, cells}]}, cells holding each cell's box.
+// --debug DIR also draws what the table finder sees, in this process (src/engine/debug): DIR/page-NNN.svg
+// and DIR/index.html for a file, DIR/<name>/… for each file of a folder.
 
 interface Printed {
   ok: boolean;
@@ -25,14 +29,17 @@ async function extractFile(file: string, raw: boolean): Promise<Printed> {
   } catch {
     return { ok: false, json: {}, message: ENGINE_MESSAGES.invalid };
   }
+  // Each file in its own child process under the product's caps (runtime/run-isolated.ts).
   if (raw) {
-    const r = await extractRawTablesIsolated(bytes);
-    if (r.status !== 'ok') return { ok: false, json: { status: r.status }, message: r.message };
+    const out = await runIsolated('raw', { bytes });
+    if (!out.ok) return { ok: false, json: { status: out.reason }, message: out.message };
+    const r = out.value;
     const tables = r.tables.map((t) => ({ page: t.page, bbox: t.bbox, method: t.method, rows: t.rows, cells: t.cells }));
     return { ok: true, json: { pageSizes: r.pageSizes, tables } };
   }
-  const r = await extractPdfIsolated(bytes);
-  if (r.status !== 'ok') return { ok: false, json: { status: r.status }, message: r.message };
+  const out = await runIsolated('extract', { bytes });
+  if (!out.ok) return { ok: false, json: { status: out.reason }, message: out.message };
+  const r = out.value;
   const tables: Record<string, TableRow[]> = {};
   const sources: Record<string, RowSource[]> = {};
   for (const [name, rows] of Object.entries(extractedRowsByTable(r))) {
@@ -44,10 +51,11 @@ async function extractFile(file: string, raw: boolean): Promise<Printed> {
 }
 
 async function main(argv: string[]): Promise<number> {
-  const raw = argv.includes('--raw');
-  const target = argv.find((a) => !a.startsWith('--'));
-  if (!target) {
-    process.stderr.write('Uso: npm run extract -- <archivo.pdf|carpeta> [--raw]\n');
+  const debug = takeDebugFlag(argv);
+  const raw = debug.args.includes('--raw');
+  const target = debug.args.find((a) => !a.startsWith('--'));
+  if (!target || debug.dir === '') {
+    process.stderr.write('Uso: npm run extract -- <archivo.pdf|carpeta> [--raw] [--debug carpeta]\n');
     return 2;
   }
   const info = await stat(target).catch(() => undefined);
@@ -57,6 +65,7 @@ async function main(argv: string[]): Promise<number> {
   }
   if (!info.isDirectory()) {
     const r = await extractFile(target, raw);
+    if (debug.dir) await drawDebugPictures(target, debug.dir);
     if (!r.ok) {
       process.stderr.write(`${target}: ${r.message ?? ENGINE_MESSAGES.invalid}\n`);
       return 1;
@@ -68,6 +77,7 @@ async function main(argv: string[]): Promise<number> {
   let failed = 0;
   for (const f of files) {
     const r = await extractFile(join(target, f), raw);
+    if (debug.dir) await drawDebugPictures(join(target, f), join(debug.dir, f.replace(/\.pdf$/i, '')));
     if (!r.ok) {
       failed++;
       process.stderr.write(`${basename(f)}: ${r.message ?? ENGINE_MESSAGES.invalid}\n`);
@@ -78,4 +88,3 @@ async function main(argv: string[]): Promise<number> {
 }
 
 process.exitCode = await main(process.argv.slice(2));
-await stopExtractionWorker();

@@ -1,4 +1,4 @@
-import type { CatalogTable } from '../../shared/catalog/index.ts';
+import type { CatalogTable, TableRow } from '../../shared/catalog/index.ts';
 import type { CheckSum } from '../types.ts';
 
 /** A printed total agrees with its items within a peso or 0.05 %, which covers rounding in print. */
@@ -24,13 +24,74 @@ export function isSubtotalLabel(text: string): boolean {
   return /^sub\s*-?\s*total/i.test(text.trim());
 }
 
-const money = new Intl.NumberFormat('es-CO', { maximumFractionDigits: 2 });
+/**
+ * What a grid table's check sums are computed from, row by row in print order (across all the
+ * pages of a continued table): its items, its section rows and its SUBTOTAL/TOTAL rows.
+ */
+export type SumEvent =
+  | { kind: 'item'; values: TableRow }
+  | { kind: 'section' }
+  | { kind: 'check'; label: string; subtotal: boolean; page: number; printed: { column: string; value: number }[] };
 
-/** The Spanish warning people see when a printed total does not match its items. */
-export function checkSumWarning(table: CatalogTable, sum: CheckSum): string {
-  const column = table.columns.find((c) => c.key === sum.column)?.label ?? sum.column;
-  return (
-    `${table.title}: el total «${sum.label}» de ${column} no cuadra con sus filas ` +
-    `(impreso ${money.format(sum.printed)}, suma ${money.format(sum.computed)}).`
-  );
+interface Running {
+  /** Every item so far. */
+  items: TableRow[];
+  /** Index into items after the last section row / after the last SUBTOTAL or TOTAL row. */
+  afterSection: number;
+  afterCheck: number;
+  /** Printed SUBTOTALs since the last TOTAL, per column. */
+  subtotals: Map<string, number>;
+}
+
+function sumOf(items: readonly TableRow[], column: string): number {
+  let s = 0;
+  for (const item of items) {
+    const v = item[column];
+    if (typeof v === 'number') s += v;
+  }
+  return s;
+}
+
+/**
+ * The check sums of a grid table from its events; only those of events from index `from` on are
+ * returned (earlier events are a previous page's part of the same table, already reported there).
+ *
+ * A SUBTOTAL sums the items since the previous section row or SUBTOTAL/TOTAL row (a SUBTOTAL
+ * closing several sections, since the previous SUBTOTAL/TOTAL, also holds). A TOTAL sums the
+ * whole table, every page of it; it also holds when it equals the printed SUBTOTALs plus the items
+ * after the last one, or, for a section's own total (`Total año 1`), the items since the previous
+ * section or total. A failing sum reports the SUBTOTAL's section or the whole table.
+ */
+export function checkSumsOf(table: CatalogTable, events: readonly SumEvent[], from = 0): CheckSum[] {
+  const run: Running = { items: [], afterSection: 0, afterCheck: 0, subtotals: new Map() };
+  const out: CheckSum[] = [];
+  events.forEach((e, i) => {
+    if (e.kind === 'item') {
+      run.items.push(e.values);
+      return;
+    }
+    if (e.kind === 'section') {
+      run.afterSection = run.items.length;
+      return;
+    }
+    const segment = run.items.slice(Math.max(run.afterSection, run.afterCheck));
+    const sinceCheck = run.items.slice(run.afterCheck);
+    const sinceSection = run.items.slice(run.afterSection);
+    for (const { column, value } of e.printed) {
+      const segmentSum = sumOf(segment, column);
+      const candidates = [sumOf(sinceCheck, column), sumOf(sinceSection, column)];
+      let computed = segmentSum;
+      if (!e.subtotal) {
+        computed = sumOf(run.items, column);
+        candidates.push(segmentSum);
+        if (run.subtotals.has(column)) candidates.push(run.subtotals.get(column)! + sumOf(sinceCheck, column));
+      }
+      const ok = sumsAgree(value, computed) || candidates.some((c) => sumsAgree(value, c));
+      if (i >= from) out.push({ table: table.name, kind: 'column', label: e.label, page: e.page, column, printed: value, computed, ok });
+      if (e.subtotal) run.subtotals.set(column, (run.subtotals.get(column) ?? 0) + value);
+    }
+    if (!e.subtotal) run.subtotals.clear();
+    run.afterCheck = run.items.length;
+  });
+  return out;
 }

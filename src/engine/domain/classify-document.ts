@@ -1,7 +1,7 @@
 import { findTable, type CatalogTable } from '../../shared/catalog/index.ts';
-import type { Box, ClassifiedTable, ExtractionResult, PageContent, RawTable, TableQuality } from '../types.ts';
+import type { Box, ClassifiedTable, ExtractionResult, PageContent, RawTable } from '../types.ts';
 import { addStyleVotes, decideStyle, type NumberStyle } from '../values/numbers.ts';
-import { checkSumWarning } from './check-sums.ts';
+import type { SumEvent } from './check-sums.ts';
 import { decideTable, type Decision } from './classify-table.ts';
 import { joinContinuations } from './continuations.ts';
 import { emptyRead, readGridRows, type RowsRead } from './grid-rows.ts';
@@ -9,9 +9,11 @@ import { readHeaderFields } from './header-fields.ts';
 import { planFromLines, planFromPairs, planFromRows, PLAN } from './plan-terms.ts';
 import { pageLines, type PageLine } from './page-lines.ts';
 import { findRequestNumber } from './request-number.ts';
+import { tableQuality as quality } from './quality.ts';
 import type { LocatedCell } from './sources.ts';
+import { titleOf, type TitleMatch } from './titles.ts';
 import { readWideRows } from './wide-rows.ts';
-import { NO_REQUEST_NUMBER, unparsedWarning } from './warnings.ts';
+import { NO_REQUEST_NUMBER } from './warnings.ts';
 
 /** What classification adds to the raw tables of one document. */
 export interface DocumentClassification {
@@ -26,23 +28,6 @@ function documentStyle(tables: readonly RawTable[], lines: readonly PageLine[]):
   for (const t of tables) for (const row of t.rows) for (const cell of row) addStyleVotes(votes, cell);
   if (votes.co === votes.us) for (const l of lines) addStyleVotes(votes, l.text);
   return decideStyle(votes, 'co');
-}
-
-function quality(raw: RawTable, table: string, read: RowsRead, missing: string[], catalog?: CatalogTable): TableQuality {
-  const warnings = read.checkSums.filter((s) => !s.ok && catalog).map((s) => checkSumWarning(catalog!, s));
-  if (read.unparsedCells > 0 && catalog) warnings.push(unparsedWarning(catalog, read.unparsedCells));
-  return {
-    table,
-    page: raw.page,
-    pages: raw.pages.length ? raw.pages : [raw.page],
-    method: raw.method,
-    confidence: raw.confidence,
-    rows: read.rows.length,
-    missingColumns: missing,
-    unparsedCells: read.unparsedCells,
-    checkSums: read.checkSums,
-    warnings,
-  };
 }
 
 const EMPTY: RowsRead = emptyRead();
@@ -60,32 +45,34 @@ export function classifyDocument(pages: PageContent[], tables: RawTable[]): Docu
   const style = documentStyle(tables, lines);
   const joined = joinContinuations(tables, pages);
   const classified: ClassifiedTable[] = [];
-  const other = (raw: RawTable): ClassifiedTable => ({ raw, table: 'other', rows: [], quality: quality(raw, 'other', EMPTY, []) });
-  // A continuation the finder did not join (different column count) keeps its section title.
-  let carry: { table: string; page: number; group?: LocatedCell } | undefined;
+  const other = (raw: RawTable): ClassifiedTable => ({ raw, table: 'other', rows: [], quality: quality(raw, EMPTY, []) });
+  // A continuation the finder did not join (different column count) keeps its section title, its
+  // title, and the rows its totals sum.
+  let carry: { table: string; page: number; group?: LocatedCell; sums?: SumEvent[]; title?: TitleMatch } | undefined;
 
   for (const raw of joined) {
     const decision: Decision = decideTable(raw);
     if (decision.kind === 'grid') {
       const { table } = decision;
       const continues = !decision.title && carry?.table === table.name && raw.page === carry.page + 1;
-      let read = readGridRows(table, decision.keys, raw, decision.headerEnd, style, continues ? carry?.group : undefined);
+      let read = readGridRows(table, decision.keys, raw, decision.headerEnd, style, continues ? { group: carry?.group, sums: carry?.sums } : {});
       if (table.name === PLAN) read = planFromRows(read, style);
-      carry = { table: table.name, page: Math.max(raw.page, ...raw.pages), group: read.lastGroup };
-      classified.push({ raw, table: table.name, rows: read.rows, quality: quality(raw, table.name, read, missingColumns(table, decision.keys, read.grouped), table) });
+      const title = continues ? carry?.title : decision.title;
+      carry = { table: table.name, page: Math.max(raw.page, ...raw.pages), group: read.lastGroup, sums: read.sums, title };
+      classified.push({ raw, table: table.name, rows: read.rows, quality: quality(raw, read, missingColumns(table, decision.keys, read.grouped), table, title) });
     } else if (decision.kind === 'wide') {
       const reads = readWideRows(decision.layout, raw, decision.headerEnd, style, decision.start);
       carry = undefined;
       if (reads.size === 0) classified.push(other(raw));
       for (const [name, read] of reads) {
         const table = findTable(name)!;
-        classified.push({ raw, table: name, rows: read.rows, quality: quality(raw, name, read, [], table) });
+        classified.push({ raw, table: name, rows: read.rows, quality: quality(raw, read, [], table, decision.title) });
       }
     } else if (decision.kind === 'keyvalue') {
       const read = planFromPairs(decision.table, decision.pairs, style, raw);
       carry = undefined;
       const present = decision.pairs.map((p) => p.key);
-      classified.push({ raw, table: decision.table.name, rows: read.rows, quality: quality(raw, decision.table.name, read, missingColumns(decision.table, present, false), decision.table) });
+      classified.push({ raw, table: decision.table.name, rows: read.rows, quality: quality(raw, read, missingColumns(decision.table, present, false), decision.table, decision.title) });
     } else {
       classified.push(other(raw));
     }
@@ -98,7 +85,8 @@ export function classifyDocument(pages: PageContent[], tables: RawTable[]): Docu
     if (found) {
       const table = findTable(PLAN)!;
       const present = Object.keys(found.read.rows[0]?.values ?? {});
-      classified.push({ raw: found.raw, table: PLAN, rows: found.read.rows, quality: quality(found.raw, PLAN, found.read, missingColumns(table, present, false), table) });
+      const title = titleOf(found.raw.context);
+      classified.push({ raw: found.raw, table: PLAN, rows: found.read.rows, quality: quality(found.raw, found.read, missingColumns(table, present, false), table, title) });
     }
   }
 
@@ -109,7 +97,8 @@ export function classifyDocument(pages: PageContent[], tables: RawTable[]): Docu
   const header = readHeaderFields(freeLines, others, style);
   const nosolicitud = findRequestNumber(lines, joined);
   const tableQualities = classified.map((c) => c.quality);
-  const warnings = tableQualities.flatMap((q) => q.warnings);
+  // Every warning once, in document order.
+  const warnings = [...new Set(tableQualities.flatMap((q) => q.warnings))];
   if (!nosolicitud) warnings.unshift(NO_REQUEST_NUMBER);
   return { nosolicitud, header, tables: classified, quality: { tables: tableQualities, warnings, numberStyle: style } };
 }

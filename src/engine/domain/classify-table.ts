@@ -91,7 +91,7 @@ function wideLayout({ labels, cells }: HeaderOption): WideLayout | undefined {
   if (periods.length < MIN_PERIODS) return undefined;
   const conceptCol = labels.findIndex((l, c) => c < periods[0]!.col && !isPeriodLabel(l));
   const totalCol = labels.findIndex((l, c) => c > periods[0]!.col && isTotalLabel(l));
-  return { conceptCol: conceptCol < 0 ? 0 : conceptCol, periods, totalCol: totalCol < 0 ? undefined : totalCol };
+  return { conceptCol: conceptCol < 0 ? 0 : conceptCol, periods, totalCol: totalCol < 0 ? undefined : totalCol, totalLabel: totalCol < 0 ? undefined : labels[totalCol] };
 }
 
 /** Which half of the cash flow a wide table is when its title does not say. */

@@ -2,13 +2,25 @@ import type { Box, PageContent, RawTable } from '../types.ts';
 import { isDataCell } from './classify-table.ts';
 import { pageLines, type PageLine } from './page-lines.ts';
 import { plainBox } from '../geometry.ts';
-import { looseKey, rowShape } from './text.ts';
+import { fold, looseKey, rowShape } from './text.ts';
 import { matchTitle, titleOf } from './titles.ts';
 
 /** Rows at the top of a continuation that repeat the previous page's header, to be dropped. */
 const HEADER_ROWS_COMPARED = 3;
 
+const DEEPEST_FIRST = Array.from({ length: HEADER_ROWS_COMPARED }, (_, i) => HEADER_ROWS_COMPARED - i);
+
 const rowKey = (row: readonly string[]): string => looseKey(row.join(' '));
+/**
+ * Header rows as the words they print, in any order: a two-level header the finder split as
+ * `COSTO` over `Total` on one page and read as one line `COSTO Total` on the next is the same header.
+ */
+const headerKey = (rows: readonly string[][]): string =>
+  fold(rows.flat().join(' '))
+    .split(/[^a-z0-9%]+/)
+    .filter(Boolean)
+    .sort()
+    .join(' ');
 /** A section title left alone at the foot of a page sits within this many line heights of the table. */
 const ORPHAN_LINES = 2.5;
 const OUTLINE_TITLE = /^(?:\d+(?:\.\d+)*\.?|[a-z]\))\s+[^\d]+$/iu;
@@ -56,13 +68,29 @@ export function joinContinuations(tables: readonly RawTable[], pages: readonly P
       continue;
     }
     const header = new Set(prev.rows.slice(0, HEADER_ROWS_COMPARED).map(rowKey).filter(Boolean));
-    // The repeated header may sit under a stray line the finder took in (the page's running head).
+    // The previous page's header as words, however many rows it took and wherever it starts
+    // among the first rows, never reaching its data.
+    const firstData = prev.rows.findIndex((row) => row.some(isDataCell));
+    const headerRows = prev.rows.slice(0, Math.min(HEADER_ROWS_COMPARED, firstData < 0 ? prev.rows.length : firstData));
+    const headerWords = new Set<string>();
+    for (let a = 0; a < headerRows.length; a++) {
+      for (let k = 1; a + k <= headerRows.length; k++) headerWords.add(headerKey(headerRows.slice(a, a + k)));
+    }
+    headerWords.delete('');
+    // The repeated header may sit under a stray line the finder took in (the page's running head),
+    // and its rows may be split otherwise than the first page's (`COSTO` over `Total`, `COSTO Total`).
     let drop = 0;
     for (let skip = 0; skip < HEADER_ROWS_COMPARED && skip < t.rows.length; skip++) {
-      if (!header.has(rowKey(t.rows[skip]!))) continue;
-      drop = skip;
-      while (drop < t.rows.length && header.has(rowKey(t.rows[drop]!))) drop++;
-      break;
+      if (header.has(rowKey(t.rows[skip]!))) {
+        drop = skip;
+        while (drop < t.rows.length && header.has(rowKey(t.rows[drop]!))) drop++;
+        break;
+      }
+      const depth = DEEPEST_FIRST.find((k) => skip + k <= t.rows.length && headerWords.has(headerKey(t.rows.slice(skip, skip + k))));
+      if (depth) {
+        drop = skip + depth;
+        break;
+      }
     }
     const startsWithData = (t.rows[drop] ?? []).some(isDataCell);
     if (drop === 0 && !startsWithData) {

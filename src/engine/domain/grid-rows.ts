@@ -2,23 +2,33 @@ import type { CatalogTable, ColumnType, TableRow } from '../../shared/catalog/in
 import type { CheckSum, ExtractedRow, RawTable } from '../types.ts';
 import { addStyleVotes, decideStyle, type NumberStyle } from '../values/numbers.ts';
 import { cleanText, parseCell } from '../values/parse-cell.ts';
-import { isSubtotalLabel, isTotalRowLabel, sumsAgree } from './check-sums.ts';
-import { cellAt, rowSourceAt, type LocatedCell } from './sources.ts';
+import { checkSumsOf, isSubtotalLabel, isTotalRowLabel, type SumEvent } from './check-sums.ts';
+import { cellAt, rowPage, rowSourceAt, type LocatedCell } from './sources.ts';
 import { rowShape } from './text.ts';
 
 export interface RowsRead {
   /** The items, each with its values and where they were printed. */
   rows: ExtractedRow[];
   unparsedCells: number;
+  /** Numeric and date cells read, parsed or not. */
+  typedCells: number;
   checkSums: CheckSum[];
   /** Whether any section row filled the grouping column. */
   grouped: boolean;
   /** The section title in force after the last row, for a continuation on the next page. */
   lastGroup?: LocatedCell;
+  /** Items, sections and totals in print order, from the table's first page: a continuation's totals sum them too. */
+  sums?: SumEvent[];
 }
 
 export function emptyRead(): RowsRead {
-  return { rows: [], unparsedCells: 0, checkSums: [], grouped: false };
+  return { rows: [], unparsedCells: 0, typedCells: 0, checkSums: [], grouped: false };
+}
+
+/** What a grid table read on earlier pages hands to its continuation (when the finder did not join them). */
+export interface Carried {
+  group?: LocatedCell;
+  sums?: readonly SumEvent[];
 }
 
 const SUMMABLE: readonly ColumnType[] = ['money', 'int', 'decimal', 'hectares'];
@@ -50,24 +60,23 @@ export function readGridRows(
   raw: RawTable,
   start: number,
   documentStyle: NumberStyle,
-  initialGroup?: LocatedCell,
+  carried: Carried = {},
 ): RowsRead {
   const dataRows = raw.rows.slice(start);
   const styles = columnStyles(dataRows, keys.length, documentStyle);
   const typeOf = new Map(table.columns.map((c) => [c.key, c.type]));
   const out = emptyRead();
-  const values = (): TableRow[] => out.rows.map((r) => r.values);
-  let group: LocatedCell | undefined = initialGroup;
-  let segmentStart = 0;
+  const sums: SumEvent[] = [...(carried.sums ?? [])];
+  const before = sums.length;
+  let group: LocatedCell | undefined = carried.group;
   for (let i = 0; i < dataRows.length; i++) {
     const row = dataRows[i]!;
     const r = start + i;
     const shape = rowShape(row);
     if (shape.filled === 0) continue;
     if (isTotalRowLabel(shape.first, false)) {
-      const from = isSubtotalLabel(shape.first) ? segmentStart : 0;
-      out.checkSums.push(...rowCheckSums(table, keys, row, shape.first, values().slice(from), styles, typeOf));
-      if (isSubtotalLabel(shape.first)) segmentStart = out.rows.length;
+      const printed = printedTotals(keys, row, shape.first, styles, typeOf);
+      if (printed.length) sums.push({ kind: 'check', label: cleanText(shape.first), subtotal: isSubtotalLabel(shape.first), page: rowPage(raw, r), printed });
       continue;
     }
     if (keys.length > 1 && isSectionRow(row, shape, keys, typeOf)) {
@@ -77,7 +86,7 @@ export function readGridRows(
         group = cellAt(raw, r, filled, cleanText(filled.map((k) => row[k]!).join(' ')));
         out.grouped = true;
       }
-      segmentStart = out.rows.length;
+      sums.push({ kind: 'section' });
       continue;
     }
     const item: TableRow = {};
@@ -86,8 +95,10 @@ export function readGridRows(
       if (!key) return;
       const text = cleanText(row[c] ?? '');
       if (!text) return;
-      const parsed = parseCell(text, typeOf.get(key) ?? 'text', styles[c]!);
+      const type = typeOf.get(key) ?? 'text';
+      const parsed = parseCell(text, type, styles[c]!);
       if (parsed.value === undefined) return;
+      if (type !== 'text') out.typedCells += 1;
       if (!parsed.ok) out.unparsedCells += 1;
       item[key] = parsed.value;
       cells[key] = cellAt(raw, r, [c], text);
@@ -103,8 +114,11 @@ export function readGridRows(
       }
     }
     out.rows.push({ values: inCatalogOrder(table, item), source: rowSourceAt(raw, r, inCatalogOrder(table, cells)) });
+    sums.push({ kind: 'item', values: item });
   }
   out.lastGroup = group;
+  out.sums = sums;
+  out.checkSums = checkSumsOf(table, sums, before);
   return out;
 }
 
@@ -129,25 +143,22 @@ function isSectionRow(
   return /\p{L}/u.test(text) && (OUTLINE.test(text) || text === text.toUpperCase());
 }
 
-function rowCheckSums(
-  table: CatalogTable,
+/** The figures a SUBTOTAL/TOTAL row prints in its summable columns (not the label itself). */
+function printedTotals(
   keys: readonly (string | undefined)[],
   row: readonly string[],
   label: string,
-  items: readonly TableRow[],
   styles: readonly NumberStyle[],
   typeOf: Map<string, ColumnType>,
-): CheckSum[] {
-  const sums: CheckSum[] = [];
+): { column: string; value: number }[] {
+  const printed: { column: string; value: number }[] = [];
   keys.forEach((key, c) => {
     const type = key ? typeOf.get(key) : undefined;
     if (!key || !type || !SUMMABLE.includes(type)) return;
     const text = cleanText(row[c] ?? '');
     if (!text || text === label) return;
     const parsed = parseCell(text, type, styles[c]!);
-    if (!parsed.ok || typeof parsed.value !== 'number') return;
-    const computed = items.reduce((s, r) => s + (typeof r[key] === 'number' ? (r[key] as number) : 0), 0);
-    sums.push({ table: table.name, label: cleanText(label), column: key, printed: parsed.value, computed, ok: sumsAgree(parsed.value, computed) });
+    if (parsed.ok && typeof parsed.value === 'number') printed.push({ column: key, value: parsed.value });
   });
-  return sums;
+  return printed;
 }

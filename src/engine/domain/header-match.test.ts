@@ -15,6 +15,13 @@ describe('header matching', () => {
     expect(matchWording('Cuota total', 'Cuota')).toBe(0);
   });
 
+  it('a percentage column whose header opens with the sign: % SOBRE C.D.', () => {
+    expect(matchWording('% SOBRE C.D.', '%')).toBeGreaterThan(0);
+    expect(matchWording('%', '%')).toBeGreaterThan(0);
+    expect(matchWording('Valor %', '%')).toBe(0);
+    expect(matchWording('%SOBRE', '%')).toBe(0);
+  });
+
   it('reads two-level headers: VALOR over UNITARIO | TOTAL', () => {
     const rows = [
       ['PRODUCTO', 'CANTIDAD', 'VALOR ($)', '', 'PERÍODO'],

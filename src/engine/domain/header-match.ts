@@ -8,6 +8,9 @@ export const MATCH_PREFIX = 1;
 /** A prefix match must cover this share of the printed header, so `Valor` alone is not `Valor total`. */
 const PREFIX_MIN_SHARE = 0.6;
 
+/** A wording made only of signs (`%`): too short for a prefix, but a header may open with it. */
+const SIGN_WORDING = /^[^a-z0-9]+$/;
+
 export function matchWording(label: string, wording: string): number {
   const a = looseKey(label);
   const b = looseKey(wording);
@@ -16,6 +19,8 @@ export function matchWording(label: string, wording: string): number {
   if (singularKey(label) === singularKey(wording)) return MATCH_SINGULAR;
   // `Rendimiento (kg/ha)` names `Rendimiento`; the wording must be most of the label.
   if (b.length >= 4 && a.startsWith(b) && b.length / a.length >= PREFIX_MIN_SHARE) return MATCH_PREFIX;
+  // A sign wording (`%`) names a label it opens as a word of its own: `% sobre C.D.`, `% del total`.
+  if (SIGN_WORDING.test(b) && label.trim().split(/\s+/)[0] === wording.trim()) return MATCH_PREFIX;
   return 0;
 }
 

@@ -72,8 +72,10 @@ export function planFromPairs(table: CatalogTable, pairs: readonly Pair[], style
   for (const p of pairs) {
     if (p.key in values) continue;
     const text = cleanText(p.value);
-    const parsed = parseCell(text, typeOf.get(p.key) ?? 'text', style);
+    const type = typeOf.get(p.key) ?? 'text';
+    const parsed = parseCell(text, type, style);
     if (parsed.value === undefined) continue;
+    if (type !== 'text') read.typedCells += 1;
     if (!parsed.ok) read.unparsedCells += 1;
     values[p.key] = parsed.value;
     cells[p.key] = { text, box: p.box ?? null, page: p.page ?? place.page };

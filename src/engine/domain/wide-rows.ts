@@ -13,8 +13,9 @@ export interface WideLayout {
   conceptCol: number;
   /** Each period column with its header label and the header cells (row, column) it was composed from. */
   periods: { col: number; label: string; from: HeaderCell[] }[];
-  /** The `Total` column, used only as a check sum. */
+  /** The `Total` column, used only as a check sum, and its header. */
   totalCol?: number;
+  totalLabel?: string;
 }
 
 export const INGRESOS = 'IngresosOperacionales';
@@ -49,7 +50,7 @@ export function readWideRows(
   documentStyle: NumberStyle,
   start: string | undefined,
 ): Map<string, RowsRead> {
-  const dataRows = raw.rows.slice(first);
+  const { rows: dataRows, concepts } = joinWrappedConcepts(raw, first, layout.conceptCol);
   const styles = columnStyles(dataRows, Math.max(...dataRows.map((r) => r.length), 0), documentStyle);
   const headers = new Map(layout.periods.map((p) => [p.col, periodCell(raw, p)]));
   const out = new Map<string, RowsRead>();
@@ -60,6 +61,7 @@ export function readWideRows(
     const shape = rowShape(row);
     if (shape.filled === 0) continue;
     const conceptText = cleanText(row[layout.conceptCol] ?? '');
+    const page = rowPage(raw, r);
     const section = cashFlowSection(shape.first);
     if (section && shape.filled === 1) {
       target = section;
@@ -70,17 +72,18 @@ export function readWideRows(
     const read = out.get(target) ?? emptyRead();
     out.set(target, read);
     if (isTotalRowLabel(shape.first, true)) {
-      if (/^total/i.test(fold(shape.first))) read.checkSums.push(...periodTotals(table, layout, row, shape.first, read.rows.map((x) => x.values), styles));
+      if (/^total/i.test(fold(shape.first))) read.checkSums.push(...periodTotals(table, layout, row, shape.first, page, read.rows.map((x) => x.values), styles));
       continue;
     }
     if (shape.filled === 1) continue; // a section title inside one half
     if (!conceptText) continue;
     let sum = 0;
-    const concept = cellAt(raw, r, [layout.conceptCol], conceptText);
+    const concept = concepts.get(i) ?? cellAt(raw, r, [layout.conceptCol], conceptText);
     for (const { col, label } of layout.periods) {
       const text = cleanText(row[col] ?? '');
       if (!text) continue;
       const parsed = parseCell(text, 'money', styles[col]!);
+      read.typedCells += 1;
       if (!parsed.ok) read.unparsedCells += 1;
       if (typeof parsed.value === 'number') sum += parsed.value;
       read.rows.push({
@@ -91,7 +94,8 @@ export function readWideRows(
     if (layout.totalCol !== undefined) {
       const printed = parseCell(cleanText(row[layout.totalCol] ?? ''), 'money', styles[layout.totalCol]!);
       if (printed.ok && typeof printed.value === 'number') {
-        read.checkSums.push({ table: table.name, label: conceptText, column: 'valor', printed: printed.value, computed: sum, ok: sumsAgree(printed.value, sum) });
+        const header = cleanText(layout.totalLabel ?? '') || 'Total';
+        read.checkSums.push({ table: table.name, kind: 'row', label: conceptText, page, column: 'valor', header, printed: printed.value, computed: sum, ok: sumsAgree(printed.value, sum) });
       }
     }
   }
@@ -103,6 +107,7 @@ function periodTotals(
   layout: WideLayout,
   row: readonly string[],
   label: string,
+  page: number,
   items: readonly TableRow[],
   styles: readonly NumberStyle[],
 ): CheckSum[] {
@@ -111,7 +116,54 @@ function periodTotals(
     const parsed = parseCell(cleanText(row[col] ?? ''), 'money', styles[col]!);
     if (!parsed.ok || typeof parsed.value !== 'number') continue;
     const computed = items.filter((r) => r.periodo === period).reduce((s, r) => s + (typeof r.valor === 'number' ? r.valor : 0), 0);
-    sums.push({ table: table.name, label: `${cleanText(label)} (${period})`, column: 'valor', printed: parsed.value, computed, ok: sumsAgree(parsed.value, computed) });
+    sums.push({ table: table.name, kind: 'column', label: cleanText(label), page, column: 'valor', header: period, printed: parsed.value, computed, ok: sumsAgree(parsed.value, computed) });
   }
   return sums;
+}
+
+/** A cell holding only a figure: `$ 236,316,300`, `(1.200,00)`, `-`. */
+function isFigure(text: string): boolean {
+  const s = text.trim();
+  return s !== '' && /^[\s$()\-–.,%\d]+$/.test(s) && /[\d\-–]/.test(s);
+}
+
+/** A concept-only line (`Venta de leche`): one filled cell, in the concept column, no figure, no section. */
+function isConceptPiece(row: readonly string[], conceptCol: number): boolean {
+  const shape = rowShape(row);
+  const text = row[conceptCol] ?? '';
+  return shape.filled === 1 && shape.firstIndex === conceptCol && !isFigure(text) && !cashFlowSection(text);
+}
+
+/** A line of figures whose concept cell is empty. */
+function isBareFigures(row: readonly string[], conceptCol: number): boolean {
+  return !(row[conceptCol] ?? '').trim() && row.some((c, k) => k !== conceptCol && isFigure(c));
+}
+
+/**
+ * A concept wrapped over two lines and centred on its figures comes from the text finder as three
+ * rows: `Venta de leche` / the figures with no concept / `cruda`. The pieces join the figures' row
+ * (`Venta de leche cruda`), sourced where both were printed; the piece rows are emptied.
+ */
+function joinWrappedConcepts(raw: RawTable, first: number, conceptCol: number): { rows: string[][]; concepts: Map<number, LocatedCell> } {
+  const rows = raw.rows.slice(first).map((r) => [...r]);
+  const concepts = new Map<number, LocatedCell>();
+  const used = new Set<number>();
+  for (let i = 0; i < rows.length; i++) {
+    if (!isBareFigures(rows[i]!, conceptCol)) continue;
+    const above = i > 0 && !used.has(i - 1) && isConceptPiece(rows[i - 1]!, conceptCol) ? i - 1 : undefined;
+    // The line below belongs to the next figures when it sits right above them.
+    const nextTaken = i + 2 < rows.length && isBareFigures(rows[i + 2]!, conceptCol);
+    const below = i + 1 < rows.length && isConceptPiece(rows[i + 1]!, conceptCol) && !nextTaken ? i + 1 : undefined;
+    const pieces = [above, below].filter((k): k is number => k !== undefined);
+    if (!pieces.length) continue;
+    const text = cleanText(pieces.map((k) => rows[k]![conceptCol]!).join(' '));
+    const box = unionOrNull(pieces.map((k) => raw.cells[first + k]?.[conceptCol]));
+    concepts.set(i, { text, box, page: rowPage(raw, first + pieces[0]!) });
+    rows[i]![conceptCol] = text;
+    for (const k of pieces) {
+      used.add(k);
+      rows[k] = rows[k]!.map(() => '');
+    }
+  }
+  return { rows, concepts };
 }

@@ -1,3 +1,4 @@
+import type { FinderTrace } from '../debug/trace.ts';
 import type { Box, PageContent, RawTable, Segment, TextChunk } from '../types.ts';
 import { contextAbove } from '../text/context.ts';
 import { cellsToTables, edgesToIntersections, intersectionsToCells } from './cells.ts';
@@ -24,13 +25,20 @@ export function pageToEdges(page: PageContent, s: LatticeSettings): Segment[] {
   return s.impliedFrame ? mergedToFramed(merged, s) : merged;
 }
 
-function gridsFromEdges(edges: readonly Segment[], page: PageContent, s: LatticeSettings): LatticeCandidate[] {
+function gridsFromEdges(edges: readonly Segment[], page: PageContent, s: LatticeSettings, trace?: FinderTrace): LatticeCandidate[] {
+  if (trace && edges.length > s.maxEdges) trace.tooManyEdges = edges.length;
   if (edges.length < 4 || edges.length > s.maxEdges) return [];
-  const cells = intersectionsToCells(edgesToIntersections(edges, s));
+  const points = edgesToIntersections(edges, s);
+  const cells = intersectionsToCells(points);
+  if (trace) for (const p of points.values()) trace.intersections.push({ x: p.x, y: p.y });
+  if (trace) for (const c of cells) trace.cells.push(c);
   const out: LatticeCandidate[] = [];
   for (const group of cellsToTables(cells)) {
     const grid = cellsToGrid(group);
-    if (grid.ys.length - 1 < s.minRows || grid.xs.length - 1 < s.minCols) continue;
+    if (grid.ys.length - 1 < s.minRows || grid.xs.length - 1 < s.minCols) {
+      trace?.rejected.push({ method: 'lattice', bbox: grid.bbox, reason: 'too few rows or columns' });
+      continue;
+    }
     const { rows, boxes, lineCounts, used } = gridToRows(grid, page.chunks);
     out.push({ grid, rows, boxes, lineCounts, words: [...used] });
   }
@@ -51,31 +59,37 @@ const MAX_EMPTY_FILL_COLUMNS_SHARE = 0.2;
  * is drawn: where rules exist they give the structure, and cell paddings painted as separate
  * fills would split columns.
  */
-function fillGrids(page: PageContent, taken: readonly Box[], s: LatticeSettings): LatticeCandidate[] {
+function fillGrids(page: PageContent, taken: readonly Box[], s: LatticeSettings, trace?: FinderTrace): LatticeCandidate[] {
   const free = page.fills.filter((f) => !taken.some((t) => within(f, t, INSIDE_MARGIN)));
   if (free.length < 4) return [];
   const edges = snappedToMerged(segmentsToSnapped(fillsToSegments(free), s), s);
-  return gridsFromEdges(edges, page, s).filter((c) => {
+  return gridsFromEdges(edges, page, s, trace).filter((c) => {
     const b = c.grid.bbox;
     const m = INSIDE_MARGIN;
     // Any rule on or inside the grid means rules structure this region, not the fills.
     const ruled = page.segments.some((seg) => seg.x1 >= b.x0 - m && seg.x0 <= b.x1 + m && seg.y1 >= b.y0 - m && seg.y0 <= b.y1 + m);
-    if (ruled) return false;
+    if (ruled) {
+      trace?.rejected.push({ method: 'lattice', bbox: b, reason: 'shaded grid under rules' });
+      return false;
+    }
     // Cell paddings painted as separate fills make columns that never hold text.
     const cols = c.grid.xs.length - 1;
     const empty = Array.from({ length: cols }, (_, k) => c.rows.every((row) => !row[k]?.trim())).filter(Boolean).length;
-    return empty <= MAX_EMPTY_FILL_COLUMNS_SHARE * cols;
+    const keep = empty <= MAX_EMPTY_FILL_COLUMNS_SHARE * cols;
+    if (!keep) trace?.rejected.push({ method: 'lattice', bbox: b, reason: 'empty shaded columns' });
+    return keep;
   });
 }
 
 /** Every grid the rules of a page form (then grids of shaded cells), with each cell's words. */
-export function findLatticeCandidates(page: PageContent, s: LatticeSettings): LatticeCandidate[] {
-  const ruled = gridsFromEdges(pageToEdges(page, s), page, s);
+export function findLatticeCandidates(page: PageContent, s: LatticeSettings, trace?: FinderTrace): LatticeCandidate[] {
+  const ruled = gridsFromEdges(pageToEdges(page, s), page, s, trace);
   if (s.useFillEdges) return ruled;
   const shaded = fillGrids(
     page,
     ruled.map((c) => c.grid.bbox),
     s,
+    trace,
   );
   return shaded.length ? [...ruled, ...shaded].sort((a, b) => a.grid.bbox.y0 - b.grid.bbox.y0) : ruled;
 }

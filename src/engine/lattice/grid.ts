@@ -67,6 +67,19 @@ function slot(bounds: readonly number[], v: number): number {
   return lo;
 }
 
+/** The words of each cell (parallel to `grid.cells`): a word belongs to the cell holding its centre. */
+export function wordsToCells(grid: Grid, chunks: readonly TextChunk[]): TextChunk[][] {
+  const perCell: TextChunk[][] = grid.cells.map(() => []);
+  for (const ch of chunks) {
+    const c = slot(grid.xs, (ch.x0 + ch.x1) / 2);
+    const r = slot(grid.ys, (ch.y0 + ch.y1) / 2);
+    if (c < 0 || r < 0) continue;
+    const index = grid.owner[r]?.[c] ?? -1;
+    if (index >= 0) perCell[index]?.push(ch);
+  }
+  return perCell;
+}
+
 export interface FilledGrid {
   rows: string[][];
   /** Each cell's box at its top-left position, parallel to rows; null where no cell starts. */
@@ -82,19 +95,10 @@ export interface FilledGrid {
  * top-left grid position; other positions a spanning cell covers stay "".
  */
 export function gridToRows(grid: Grid, chunks: readonly TextChunk[]): FilledGrid {
-  const perCell: TextChunk[][] = grid.cells.map(() => []);
-  const used = new Set<TextChunk>();
-  for (const ch of chunks) {
-    const cx = (ch.x0 + ch.x1) / 2;
-    const cy = (ch.y0 + ch.y1) / 2;
-    const c = slot(grid.xs, cx);
-    const r = slot(grid.ys, cy);
-    if (c < 0 || r < 0) continue;
-    const index = grid.owner[r]?.[c] ?? -1;
-    if (index < 0) continue;
-    perCell[index]?.push(ch);
-    used.add(ch);
-  }
+  const perCell = wordsToCells(grid, chunks);
+  const placed = new Set<TextChunk>(perCell.flat());
+  // In page order, as the words were read.
+  const used = new Set<TextChunk>(chunks.filter((ch) => placed.has(ch)));
   const rows = grid.owner.map((row) => row.map(() => ''));
   const boxes = grid.owner.map((row) => row.map((): Box | null => null));
   const lineCounts = grid.owner.map((row) => row.map(() => 0));

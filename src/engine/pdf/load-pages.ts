@@ -6,6 +6,7 @@ import type { ExtractOptions, PageContent } from '../types.ts';
 import { operatorListToGraphics } from './graphics.ts';
 import { toMatrix, IDENTITY } from './matrix.ts';
 import { openPdf } from './open-pdf.ts';
+import { DrawingTimeout, OcrPages } from '../ocr/ocr-pages.ts';
 import { dominantTextRotation, itemsToChunks, type TextItemLike } from './text-chunks.ts';
 
 export { openPdf, PdfOpenError } from './open-pdf.ts';
@@ -19,6 +20,8 @@ export interface LoadedPages {
   numPages: number;
   /** Pages given up on because they took too long or failed to parse. */
   skipped: number[];
+  /** Pages without a text layer whose words were read by OCR (docs/decisions/070-ocr.md). */
+  ocr: number[];
 }
 
 class PageTimeout extends Error {}
@@ -71,46 +74,65 @@ export async function readPages(
   doc: PDFDocumentProxy,
   opts: ExtractOptions = {},
   onPage?: (page: PageContent) => void,
+  /** The document's bytes: OCR reads only the text-less pages that paint a large image (ocr/image-pages.ts). */
+  bytes?: Uint8Array,
 ): Promise<LoadedPages> {
   const numPages = doc.numPages;
   const total = Math.min(numPages, opts.maxPages ?? DEFAULT_MAX_PAGES);
   const pages: PageContent[] = [];
   const skipped: number[] = [];
+  const ocr = opts.ocr === false ? undefined : new OcrPages(bytes);
   // A first report tells watchers the document opened (progress 0 of total).
   opts.onProgress?.(0, total);
-  for (let n = 1; n <= total; n++) {
-    opts.signal?.throwIfAborted();
-    let content: PageContent;
-    try {
-      content = await withTimeout(
-        doc.getPage(n).then(async (page) => {
-          try {
-            return await readPage(page, n);
-          } finally {
-            page.cleanup();
-          }
-        }),
-        PAGE_TIMEOUT_MS,
-      );
-    } catch (err) {
-      if (opts.signal?.aborted) throw opts.signal.reason;
-      if (err instanceof PageTimeout) {
-        // pdf.js keeps evaluating a runaway page (a form/pattern cycle grows without end) until
-        // the document is destroyed; the pages after it are given up with it.
-        await doc.destroy().catch(() => undefined);
-        for (let k = n; k <= total; k++) skipped.push(k);
-        break;
+  try {
+    for (let n = 1; n <= total; n++) {
+      opts.signal?.throwIfAborted();
+      let content: PageContent;
+      try {
+        content = await withTimeout(
+          doc.getPage(n).then(async (page) => {
+            try {
+              return await readPage(page, n);
+            } finally {
+              page.cleanup();
+            }
+          }),
+          PAGE_TIMEOUT_MS,
+        );
+      } catch (err) {
+        if (opts.signal?.aborted) throw opts.signal.reason;
+        if (err instanceof PageTimeout) {
+          // pdf.js keeps evaluating a runaway page (a form/pattern cycle grows without end) until
+          // the document is destroyed; the pages after it are given up with it.
+          await doc.destroy().catch(() => undefined);
+          for (let k = n; k <= total; k++) skipped.push(k);
+          break;
+        }
+        // One unreadable page must not lose the others; it is reported as skipped.
+        skipped.push(n);
+        content = emptyPage(n);
       }
-      // One unreadable page must not lose the others; it is reported as skipped.
-      skipped.push(n);
-      content = emptyPage(n);
+      // A page without text is read from its image; OCR reports progress while it works (a page can
+      // take seconds), so watchers never see it stall.
+      if (ocr && !content.chunks.length && !skipped.includes(n)) {
+        try {
+          content = await ocr.read(doc, content, opts.signal, () => opts.onProgress?.(n - 1, total));
+        } catch (err) {
+          if (!(err instanceof DrawingTimeout)) throw err;
+          await doc.destroy().catch(() => undefined);
+          for (let k = n; k <= total; k++) skipped.push(k);
+          break;
+        }
+      }
+      pages.push(content);
+      onPage?.(content);
+      opts.onProgress?.(n, total);
     }
-    pages.push(content);
-    onPage?.(content);
-    opts.onProgress?.(n, total);
+  } finally {
+    await ocr?.close();
   }
   opts.signal?.throwIfAborted();
-  return { pages, numPages, skipped };
+  return { pages, numPages, skipped, ocr: ocr?.pages ?? [] };
 }
 
 /** Opens the bytes and reads every page (see readPages); the document is always released. */
@@ -118,7 +140,7 @@ export async function loadPages(bytes: Uint8Array, opts: ExtractOptions = {}): P
   opts.signal?.throwIfAborted();
   const doc = await openPdf(bytes);
   try {
-    return await readPages(doc, opts);
+    return await readPages(doc, opts, undefined, bytes);
   } finally {
     await doc.destroy().catch(() => undefined);
   }

@@ -1,8 +1,13 @@
+import type { FinderTrace } from '../debug/trace.ts';
 import type { Box, PageContent, RawTable, TextChunk } from '../types.ts';
 import { contextAbove } from '../text/context.ts';
 import { chunksToLines, type TextLine } from './chunks-to-lines.ts';
+import { foldCentredLines } from './centred-lines.ts';
+import { headerToValueColumns } from './header-columns.ts';
 import { linesToRivers } from './lines-to-columns.ts';
 import { blockToRegion, linesToBlocks, type Region } from './lines-to-regions.ts';
+import { blockToSegments } from './block-to-segments.ts';
+import { notTableReason } from './not-tables.ts';
 import { cellText, linesToRows, type RowHints, type RowWords } from './lines-to-rows.ts';
 import { resolveStreamSettings, type StreamSettings } from './settings.ts';
 import { unionBox, unionOrNull } from '../geometry.ts';
@@ -66,15 +71,28 @@ function confidenceOf(cells: readonly string[][]): number {
   return Math.round(Math.max(0, Math.min(1, 0.3 * filled + 0.3 * multi + 0.4 * size)) * 100) / 100;
 }
 
-function regionToTable(page: PageContent, region: Region, settings: StreamSettings): Omit<RawTable, 'context'> | undefined {
-  const rivers = linesToRivers(region.lines, settings);
-  if (rivers.length === 0) return undefined;
-  const { text: cells, boxes } = rowsToCells(linesToRows(region.lines, rivers, settings, rowHintsOf(page, region.lines, settings)));
+function regionToTable(page: PageContent, region: Region, settings: StreamSettings, trace?: FinderTrace): Omit<RawTable, 'context'> | undefined {
+  const rivers = linesToRivers(foldCentredLines(region.lines, settings), settings);
+  trace?.columns.push({ bbox: unionBox(region.lines), rivers });
+  if (rivers.length === 0) {
+    trace?.rejected.push({ method: 'stream', bbox: unionBox(region.lines), reason: 'no columns' });
+    return undefined;
+  }
+  const rows = linesToRows(region.lines, rivers, settings, rowHintsOf(page, region.lines, settings));
+  const { text: cells, boxes } = headerToValueColumns(rowsToCells(rows));
   const structured = cells.filter((r) => r.filter((c) => c !== '').length >= 2).length;
   const columns = cells[0]?.length ?? 0;
   const enough = structured >= settings.minTableRows || (structured >= 2 && columns >= settings.shortTableColumns);
-  if (columns < 2 || !enough) return undefined;
+  if (columns < 2 || !enough) {
+    trace?.rejected.push({ method: 'stream', bbox: unionBox(region.lines), reason: columns < 2 ? 'no columns' : 'too few rows' });
+    return undefined;
+  }
   const bbox = unionBox(region.lines);
+  const notTable = notTableReason({ cells, rows }, settings);
+  if (notTable) {
+    trace?.rejected.push({ method: 'stream', bbox, reason: notTable });
+    return undefined;
+  }
   return {
     page: page.page,
     pages: [page.page],
@@ -93,15 +111,19 @@ function regionToTable(page: PageContent, region: Region, settings: StreamSettin
  * titles, `exclude` boxes) → columns from whitespace rivers → rows with wrapped cells joined.
  * `exclude` holds boxes other finders (lattice) already took; their text is ignored here.
  */
-export function findStreamTables(page: PageContent, exclude: Box[], overrides: Partial<StreamSettings> = {}): RawTable[] {
+export function findStreamTables(page: PageContent, exclude: Box[], overrides: Partial<StreamSettings> = {}, trace?: FinderTrace): RawTable[] {
   const settings = resolveStreamSettings(overrides);
   const chunks = page.chunks.filter((c) => !exclude.some((b) => inside(c, b)));
   const lines = chunksToLines(chunks, settings);
   const found: Omit<RawTable, 'context'>[] = [];
-  for (const block of linesToBlocks(lines, exclude, settings)) {
+  const segments = linesToBlocks(lines, exclude, settings, trace).flatMap((b) => blockToSegments(b, settings));
+  for (const block of segments) {
     const region = blockToRegion(block, settings);
-    if (!region) continue;
-    const table = regionToTable(page, region, settings);
+    if (!region) {
+      trace?.rejected.push({ method: 'stream', bbox: unionBox(block), reason: block.some((l) => l.phrases.length >= 2) ? 'too few rows' : 'no columns' });
+      continue;
+    }
+    const table = regionToTable(page, region, settings, trace);
     if (table) found.push(table);
   }
   // Context is read once all tables are known, so a title is never taken from another table.

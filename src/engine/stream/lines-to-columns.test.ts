@@ -54,6 +54,19 @@ describe('linesToRivers', () => {
     expect(r).toHaveLength(1);
   });
 
+  it('never splits a one-letter unit from the word after it ("t ensilaje", "t forraje verde")', () => {
+    // The header's own gap makes the left edges ragged there; the body's "t" ends on one edge.
+    const header = row(100, [['Producto', 50], ['Rendimiento/ha', 330, 'right'], ['Unidad', 350], ['Precio', 520, 'right']], 8);
+    const body = [
+      ['Maíz forrajero', '52', 't ensilaje', '210.000'],
+      ['Pasto mejorado', '70', 't forraje verde', '101.000'],
+      ['Pasto de corte', '210', 't forraje verde', '78.000'],
+    ].flatMap(([a, b, c, d], i) => row(112 + i * 11, [[a!, 50], [b!, 330, 'right'], [c!, 336], [d!, 520, 'right']], 8));
+    const r = rivers([...header, ...body]);
+    expect(columnAt(337, r)).toBe(columnAt(345, r));
+    expect(columnAt(325, r)).not.toBe(columnAt(337, r));
+  });
+
   it('lets header lines with few phrases not chain neighbouring columns together', () => {
     const data = [130, 145, 160, 175].flatMap((y) =>
       row(y, [['Assam', 40], ['1,275,000', 200, 'right'], ['15,000', 260, 'right'], ['59,082,426', 360, 'right']]),

@@ -127,10 +127,14 @@ function isColumnGap(zone: Span, lines: readonly TextLine[], settings: StreamSet
   let crossing = 0;
   let endAligned = 0;
   let startAligned = 0;
-  const leftStarts = new Set<number>();
-  const leftEnds = new Set<number>();
+  // Edges of the words left of the band; they differ when they spread wider than the tolerance
+  // (rounding each to a grid of the tolerance splits equal edges that straddle a grid line).
+  const leftStarts: number[] = [];
+  const leftEnds: number[] = [];
+  let widestTol = 0;
   for (const line of lines) {
     const tol = settings.alignTolEm * line.size;
+    widestTol = Math.max(widestTol, tol);
     let left: TextChunk | undefined;
     let right: TextChunk | undefined;
     for (const w of line.words) {
@@ -147,16 +151,21 @@ function isColumnGap(zone: Span, lines: readonly TextLine[], settings: StreamSet
     if (CURRENCY_SIGN.test(left.text) || LEADER.test(left.text) || LEADER.test(right.text)) continue;
     if (zone.x0 - left.x1 <= tol) {
       endAligned++;
-      leftStarts.add(Math.round(left.x0 / tol));
+      leftStarts.push(left.x0);
     }
-    if (right.x0 - zone.x1 <= tol) startAligned++;
-    leftEnds.add(Math.round(left.x1 / tol));
+    // Raggedness counts among the lines that start on the band's right edge: a short word
+    // repeated before it on every row ("t ensilaje", "t forraje") ends on one edge too.
+    if (right.x0 - zone.x1 <= tol) {
+      startAligned++;
+      leftEnds.push(left.x1);
+    }
   }
   if (crossing < 2) return false;
+  const differ = (xs: readonly number[]): boolean => xs.length >= 2 && Math.max(...xs) - Math.min(...xs) > widestTol;
   // Two lines are thin evidence: both must end on the band's left edge and start on its right.
-  if (crossing < settings.minTableRows) return endAligned === crossing && startAligned === crossing && leftStarts.size >= 2;
+  if (crossing < settings.minTableRows) return endAligned === crossing && startAligned === crossing && differ(leftStarts);
   const need = settings.alignedShare * crossing;
-  return (endAligned >= need && leftStarts.size >= 2) || (startAligned >= need && leftEnds.size >= 2);
+  return (endAligned >= need && differ(leftStarts)) || (startAligned >= need && differ(leftEnds));
 }
 
 /** Column index of an x position given the rivers (each river's middle is the boundary). */

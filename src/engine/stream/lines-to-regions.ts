@@ -1,5 +1,7 @@
+import type { FinderTrace } from '../debug/trace.ts';
 import type { Box } from '../types.ts';
-import type { TextLine } from './chunks-to-lines.ts';
+import type { Phrase, TextLine } from './chunks-to-lines.ts';
+import { isCentredPair } from './centred-lines.ts';
 import type { StreamSettings } from './settings.ts';
 
 /** A run of lines that may hold one table, with the lines just above it that may title it. */
@@ -41,7 +43,7 @@ function isSizeBreak(upper: TextLine, lower: TextLine, gap: number, settings: St
  * Cuts the page's lines into runs that could each be a table: prose, wide vertical gaps, titles
  * set bigger than the text below them and boxes already taken (lattice tables) end a run.
  */
-export function linesToBlocks(lines: readonly TextLine[], exclude: readonly Box[], settings: StreamSettings): TextLine[][] {
+export function linesToBlocks(lines: readonly TextLine[], exclude: readonly Box[], settings: StreamSettings, trace?: FinderTrace): TextLine[][] {
   if (lines.length === 0) return [];
   const textX0 = Math.min(...lines.map((l) => l.x0));
   const textX1 = Math.max(...lines.map((l) => l.x1));
@@ -51,6 +53,7 @@ export function linesToBlocks(lines: readonly TextLine[], exclude: readonly Box[
   let prev: TextLine | undefined;
   for (const line of lines) {
     if (isProse(line, textWidth, settings)) {
+      trace?.rejected.push({ method: 'stream', bbox: { x0: line.x0, y0: line.y0, x1: line.x1, y1: line.y1 }, reason: 'prose line' });
       if (block.length > 0) blocks.push(block);
       block = [];
       prev = undefined;
@@ -84,6 +87,85 @@ function isShortTable(structure: readonly TextLine[], settings: StreamSettings):
   return structure.length >= 2 && structure.every((l) => l.phrases.length >= settings.shortTableColumns);
 }
 
+type Band = { x0: number; x1: number };
+
+/** Adds an extent to a table's column bands (sorted), merging the bands it overlaps. */
+function addToBands(bands: Band[], x0: number, x1: number): void {
+  let i = 0;
+  while (i < bands.length && bands[i]!.x1 < x0) i++;
+  let j = i;
+  let lo = x0;
+  let hi = x1;
+  while (j < bands.length && bands[j]!.x0 <= x1) {
+    lo = Math.min(lo, bands[j]!.x0);
+    hi = Math.max(hi, bands[j]!.x1);
+    j++;
+  }
+  bands.splice(i, j - i, { x0: lo, x1: hi });
+}
+
+/** Where a table's phrases start, end and centre, bucketed by the alignment tolerance. */
+class Edges {
+  private readonly seen = new Set<number>();
+  constructor(readonly tol: number) {}
+  private key(x: number): number {
+    return Math.round(x / this.tol);
+  }
+  add(p: { x0: number; x1: number }): void {
+    for (const x of [p.x0, p.x1, (p.x0 + p.x1) / 2]) this.seen.add(this.key(x));
+  }
+  has(x: number): boolean {
+    const k = this.key(x);
+    return this.seen.has(k) || this.seen.has(k - 1) || this.seen.has(k + 1);
+  }
+  /** The phrase starts, ends or centres where a phrase of the rows above does. */
+  aligns(p: { x0: number; x1: number }): boolean {
+    return this.has(p.x0) || this.has(p.x1) || this.has((p.x0 + p.x1) / 2);
+  }
+}
+
+/**
+ * The last row of the table that starts at `first`, and the x-extents of its columns. After the
+ * first few rows, a line with column structure counts as a row only when two of its phrases line
+ * up (left, right or centre) with phrases of the rows above: a loose line of a justified
+ * paragraph under the table has a wide word space, not the table's columns.
+ */
+function lastRowOf(block: readonly TextLine[], first: number, settings: StreamSettings): { last: number; bands: Band[] } {
+  const bands: Band[] = [];
+  const edges = new Edges(settings.alignTolEm * block[first]!.size);
+  let last = first;
+  let rows = 0;
+  let left = Infinity;
+  // A row's first cell may start further left than the rows above (their labels were set on
+  // lines of their own, centred against the values): it opens the label column.
+  const lined = (p: Phrase, k: number): boolean => edges.aligns(p) || (k === 0 && p.x0 <= left + edges.tol);
+  for (let i = first; i < block.length; i++) {
+    const line = block[i]!;
+    if (line.phrases.length < 2) continue;
+    if (rows >= settings.minTableRows && line.phrases.filter(lined).length < 2) continue;
+    for (const p of line.phrases) {
+      addToBands(bands, p.x0, p.x1);
+      edges.add(p);
+    }
+    left = Math.min(left, line.x0);
+    rows++;
+    last = i;
+  }
+  return { last, bands };
+}
+
+/**
+ * Every phrase of the line lies within one column's extent (the outer columns may run on outwards,
+ * where no other column is): the line can be a wrapped cell's.
+ */
+function keepsToColumns(line: TextLine, bands: readonly Band[], settings: StreamSettings): boolean {
+  const slack = settings.wrapOverhangEm * line.size;
+  const last = bands.length - 1;
+  return line.phrases.every((p) =>
+    bands.some((b, i) => (i === 0 || p.x0 >= b.x0 - slack) && (i === last || p.x1 <= b.x1 + slack) && p.x0 < b.x1 && p.x1 > b.x0),
+  );
+}
+
 /**
  * The table part of a block: from its first to its last line with column structure, plus the
  * spanning header lines just above (a `VALOR` over `UNITARIO | TOTAL`), which never start at the
@@ -92,13 +174,17 @@ function isShortTable(structure: readonly TextLine[], settings: StreamSettings):
 export function blockToRegion(block: readonly TextLine[], settings: StreamSettings): Region | undefined {
   const first = block.findIndex((l) => l.phrases.length >= 2);
   if (first < 0) return undefined;
-  let last = block.length - 1;
-  while (block[last]!.phrases.length < 2) last--;
-  // Lines set tight under the last row continue its cells (a long value wrapped over lines).
+  const end = lastRowOf(block, first, settings);
+  const columns = end.bands;
+  let last = end.last;
+  // Lines set tight under the last row continue its cells (a long value wrapped over lines), as
+  // long as they keep to its columns and its type size: a note or a paragraph set at the same
+  // pitch runs across the columns, or is set smaller.
   while (last + 1 < block.length) {
     const next = block[last + 1]!;
     const prev = block[last]!;
     if (next.yc - prev.yc > settings.wrapLineEm * Math.max(prev.size, next.size)) break;
+    if (!keepsToColumns(next, columns, settings) || isSizeBreak(prev, next, Infinity, settings)) break;
     last++;
   }
   const structure = block.slice(first, last + 1).filter((l) => l.phrases.length >= 2);
@@ -114,5 +200,7 @@ export function blockToRegion(block: readonly TextLine[], settings: StreamSettin
     if (!close || !spanning || isTitleOver(above, below, settings)) break;
     start--;
   }
+  // The first line of a row whose cells are centred against a label wrapped above them.
+  while (start > 0 && isCentredPair(block[start - 1]!, block[start]!, settings)) start--;
   return { lines: block.slice(start, last + 1) };
 }

@@ -3,6 +3,7 @@ import { joinLineWords } from '../text/join-words.ts';
 import { CURRENCY_SIGN, type TextLine } from './chunks-to-lines.ts';
 import { columnAt, type River } from './lines-to-columns.ts';
 import type { StreamSettings } from './settings.ts';
+import { isNumeric } from './text-kinds.ts';
 
 /** One table row before its cells are turned into text: the words of each column. */
 export interface RowWords {
@@ -32,11 +33,21 @@ export function lineToCells(line: TextLine, rivers: readonly River[]): TextChunk
     for (let i = 1; i <= phrase.words.length; i++) {
       if (i < phrase.words.length && !cuts.has(i)) continue;
       const piece = phrase.words.slice(start, i);
-      cells[columnAt(mid(piece[0]!), rivers)]!.push(...piece);
+      cells[start === 0 ? phraseColumn(piece[0]!, rivers) : columnAt(mid(piece[0]!), rivers)]!.push(...piece);
       start = i;
     }
   }
   return cells;
+}
+
+/**
+ * The column of a phrase by its first word: a phrase starting inside a river belongs to the
+ * column right of it (a header set left over right-aligned numbers, or wider than its column);
+ * otherwise the column its first word's middle falls in.
+ */
+function phraseColumn(first: TextChunk, rivers: readonly River[]): number {
+  const k = rivers.findIndex((r) => first.x0 > r.x0 && first.x0 < r.x1);
+  return k >= 0 ? k + 1 : columnAt(mid(first), rivers);
 }
 
 /** For each river a phrase crosses, the word gap that overlaps it most (never after a "$"). */
@@ -112,6 +123,14 @@ export function linesToRows(
     const wholeFilled = filledColumns(whole);
     return filled.length > 0 && filled.length < Math.max(wholeFilled.length, 2) && filled.every((c) => whole[c]!.length > 0);
   };
+  // Gaps this close are one spacing set twice (rounding), not a nearer and a farther line.
+  const tieOf = (line: TextLine): number => settings.pitchTieEm * line.size;
+  // Columns each line fills on its own, before joins add others' words to it.
+  const own = lineCells.map((cells) => cells.map((words) => words.length > 0));
+  const centred = (upper: number, lower: number): boolean =>
+    !ruleBetween(lines[upper]!, lines[lower]!) &&
+    lines[lower]!.yc - lines[upper]!.yc < settings.centredLineEm * Math.min(lines[upper]!.size, lines[lower]!.size) &&
+    own[upper]!.every((filled, k) => !filled || !own[lower]![k]);
 
   const rows: RowWords[] = [];
   const joinedDown = new Set<number>();
@@ -129,13 +148,18 @@ export function linesToRows(
       prevLine !== undefined &&
       !joinedDown.has(i) &&
       (sameBand(prevLine, line) ||
+        centred(i - 1, i) ||
         (enclosed(line) && enclosed(prevLine) && !ruleBetween(prevLine, line)) ||
-        (isTight(prevLine, line) && continues(cells, row.cells)));
+        (isTight(prevLine, line) && continues(cells, row.cells) && !isHeaderOverData(row.cells, cells, settings.headerOverDataColumns)));
     const joinDown =
       nextLine !== undefined &&
-      !enclosed(line) &&
-      isTight(line, nextLine) && downGap < upGap && continues(cells, lineCells[i + 1]!);
-    if (joinDown && !(joinUp && upGap <= downGap)) {
+      ((!enclosed(line) &&
+        isTight(line, nextLine) &&
+        downGap < upGap - tieOf(line) &&
+        continues(cells, lineCells[i + 1]!) &&
+        !isHeaderOverData(cells, lineCells[i + 1]!, settings.headerOverRowColumns)) ||
+        (centred(i, i + 1) && downGap < upGap));
+    if (joinDown && !(joinUp && upGap <= downGap + tieOf(line))) {
       // The top line of a cell whose other cells are vertically centred on the next line.
       lineCells[i + 1] = cells.map((c, k) => [...c, ...lineCells[i + 1]![k]!]);
       joinedDown.add(i + 1);
@@ -151,6 +175,23 @@ export function linesToRows(
     }
   }
   return rows;
+}
+
+const textOf = (words: readonly TextChunk[]): string => words.map((w) => w.text).join(' ');
+
+/**
+ * Words over numbers in `columns` columns: a header (or a label line) over a row of values, set
+ * close to it, not the first line of wrapped cells. A line joining the row below it holds only the
+ * top lines of wrapped cells, so one word over a number already makes it a header; a line joining
+ * the row above may be the second line of a header cut in two ("Mes" over "2"), so it takes two.
+ */
+function isHeaderOverData(upper: readonly TextChunk[][], lower: readonly TextChunk[][], columns: number): boolean {
+  let stacked = 0;
+  upper.forEach((words, c) => {
+    const below = lower[c]!;
+    if (words.length > 0 && below.length > 0 && !isNumeric(textOf(words)) && isNumeric(textOf(below))) stacked++;
+  });
+  return stacked >= columns;
 }
 
 /** Rules drawn between most pairs of neighbouring rows: the table marks its rows itself. */

@@ -26,17 +26,29 @@ export function contextAbove(chunks: readonly TextChunk[], bbox: Box, opts: Cont
   let ceiling = bbox.y0 - opts.maxDistance;
   for (const b of exclude) {
     const overlapsX = b.x0 < bbox.x1 && b.x1 > bbox.x0;
-    if (overlapsX && b.y1 <= bbox.y0 + 1 && b.y1 > ceiling) ceiling = b.y1;
+    // A box of no height (a ruled frame's edge, src/engine/hybrid/ruled-frames.ts) holds no text.
+    if (overlapsX && b.y1 > b.y0 && b.y1 <= bbox.y0 + 1 && b.y1 > ceiling) ceiling = b.y1;
   }
   const slack = 0.1 * (bbox.x1 - bbox.x0);
-  const candidates = chunks.filter((c) => {
+  const above = chunks.filter((c) => {
     const cy = (c.y0 + c.y1) / 2;
-    if (cy >= bbox.y0 || cy < ceiling) return false;
-    if (c.x1 < bbox.x0 - slack || c.x0 > bbox.x1 + slack) return false;
-    return !exclude.some((b) => inside(c, b));
+    return cy < bbox.y0 && cy >= ceiling && !exclude.some((b) => inside(c, b));
   });
-  const lines = groupLines(candidates)
+  const over = above.filter((c) => c.x1 >= bbox.x0 - slack && c.x0 <= bbox.x1 + slack);
+  const lines = groupLines(over);
+  // A table set narrower than the text (centred) keeps its title at the left margin.
+  const overlapsLine = (l: Box) => lines.some((m) => m.y0 < l.y1 && l.y0 < m.y1);
+  const left = groupLines(above.filter((c) => c.x1 < bbox.x0 - slack)).filter(
+    (l) => !overlapsLine(l) && !exclude.some((b) => titles(l, b, opts.maxDistance)),
+  );
+  return [...lines, ...left]
+    .sort((a, b) => a.y0 + a.y1 - (b.y0 + b.y1))
     .map((l) => l.text.trim())
-    .filter(Boolean);
-  return lines.slice(-opts.lines);
+    .filter(Boolean)
+    .slice(-opts.lines);
+}
+
+/** The line sits over another table within reach of a title: it is that table's, not ours. */
+function titles(line: Box, table: Box, maxDistance: number): boolean {
+  return table.x0 < line.x1 && table.x1 > line.x0 && table.y0 >= line.y1 && table.y0 - line.y1 <= maxDistance;
 }

@@ -13,6 +13,8 @@ const doc = (id: number, status: string, filename = `doc-${id}.pdf`): RecentDocu
   progress: 0,
   tables: 0,
   uploadDate: new Date().toISOString(),
+  error: null,
+  errorCode: null,
 });
 
 // The browser's fetch, stubbed per URL: this tests the polling rule, not the server.

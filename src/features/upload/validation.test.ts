@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addFiles, formatMegabytes, processError, uploadError } from './validation.ts';
+import { addFiles, processError, uploadError } from './validation.ts';
 
 const pdf = (name: string, size = 1000) => new File([new Uint8Array(size)], name, { type: 'application/pdf' });
 
@@ -31,9 +31,5 @@ describe('processError and uploadError', () => {
     expect(uploadError([pdf('a'), pdf('b'), pdf('c'), pdf('d')])).toBe('No se pueden subir más de 3 archivos a la vez');
     expect(uploadError([new File(['x'], 'a.png', { type: 'image/png' })])).toBe('Solo se permiten archivos PDF');
     expect(uploadError([pdf('a.pdf')])).toBeNull();
-  });
-  it('prints sizes in MB with two decimals', () => {
-    expect(formatMegabytes(1.5 * 1024 * 1024)).toBe('1.50 MB');
-    expect(formatMegabytes(123456)).toBe('0.12 MB');
   });
 });

@@ -6,10 +6,6 @@ export function isPdf(file: Pick<File, 'type' | 'name'>): boolean {
   return file.type === 'application/pdf' || (file.type === '' && /\.pdf$/i.test(file.name));
 }
 
-export function formatMegabytes(bytes: number): string {
-  return `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
-}
-
 export interface AddResult {
   files: File[];
   /** Toast messages to show, in order. */

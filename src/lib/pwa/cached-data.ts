@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { onReconnect } from './connectivity.ts';
+import { getConnection, onReconnect, subscribeConnection } from './connectivity.ts';
 
 /**
  * Answers the service worker served from its cache while the server was out of reach. The
@@ -24,8 +24,13 @@ export function noteServedFromCache(serve: CachedServe): void {
   emit();
 }
 
-/** Back online: what is on screen is about to be revalidated from the network. */
+/** Back online (or no longer slow): what is on screen is about to be revalidated from the network. */
 onReconnect(() => {
+  latest = null;
+  emit();
+});
+subscribeConnection(() => {
+  if (getConnection() !== 'online' || latest === null) return;
   latest = null;
   emit();
 });

@@ -1,7 +1,7 @@
 import { Workbox } from 'workbox-window';
 import { apiCacheName, OUTBOX_SYNC_TAG, type AppToWorker, type WorkerToApp } from '../../shared/offline/sw-protocol.ts';
 import { noteServedFromCache } from './cached-data.ts';
-import { reportReachability } from './connectivity.ts';
+import { reportReachability, reportSlowAnswer } from './connectivity.ts';
 import { whenIdle } from './update-gate.ts';
 
 let workbox: Workbox | null = null;
@@ -36,7 +36,10 @@ export function registerServiceWorker({ onUpdateReady, url = '/sw.js' }: Registe
     const message = event.data;
     if (message?.type === 'OUTBOX_SYNC') for (const listener of syncListeners) listener();
     if (message?.type === 'SERVED_FROM_CACHE') {
-      reportReachability(false);
+      // Only a failed request means offline; a network that was merely slow to answer is a slow
+      // link (the probe then tells which, for a worker that does not say why).
+      if (message.reason === 'network') reportReachability(false);
+      else reportSlowAnswer();
       noteServedFromCache({ url: message.url, cachedAt: message.cachedAt });
     }
   });

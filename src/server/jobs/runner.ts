@@ -1,38 +1,22 @@
-import { fork, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import type { ExtractionResult } from '../../engine/types.ts';
+import { DEFAULT_CAPS, runIsolated, type ExtractionResult, type IsolatedResult } from '../../engine/index.ts';
 import { SERVER_MESSAGES } from '../../shared/messages/server.ts';
 import type { DocumentRow } from '../repos/documents.ts';
 import { isDiskFullError, type DiskSpace } from '../disk-space.ts';
 import type { rowsRepo } from '../repos/rows.ts';
 import type { queueRepo } from './queue.ts';
 import { saveResult } from './save-result.ts';
-import type { WorkerMessage, WorkerRequest } from './worker.ts';
 
-export const WORKER = fileURLToPath(new URL('./worker.ts', import.meta.url));
-const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-// pdf.js loaded natively before tsx registers its hooks: through tsx its 6 MB of JavaScript cost
-// ~300 MB and most of a second per process (see src/engine/pdf/preload-pdfjs.mjs). It only
-// changes globals pdf.js uses, and this process does nothing but one extraction.
-const PRELOAD_PDFJS = new URL('../../engine/pdf/preload-pdfjs.mjs', import.meta.url).href;
-
-/** Node options of a job's child process (exported for scripts/bench-jobs.ts). */
-export function jobExecArgv(memoryMb: number): string[] {
-  return ['--import', PRELOAD_PDFJS, '--import', TSX, `--max-old-space-size=${memoryMb}`];
-}
 const LEASE_MS = 15_000;
 const POLL_MS = 2_000;
-const RSS_CHECK_MS = 200;
 /**
  * No page finished for this long (start-up and opening included): the file is stuck, stopped like
- * a time cap. Above the engine's own 8 s page timeout, which catches the stalls that still yield.
+ * a time cap (the engine's stall cap, docs/decisions/001). Above the engine's own 8 s page timeout,
+ * which catches the stalls that still yield.
  */
-export const JOB_STALL_MS = 15_000;
+export const JOB_STALL_MS = DEFAULT_CAPS.stallMs;
 /** A job put back for lack of space waits at least this long (PostgreSQL has no claim gate). */
 const SPACE_REQUEUE_MS = 5_000;
 
@@ -51,33 +35,30 @@ export interface RunnerOptions {
   log: { info(o: object, m: string): void; warn(o: object, m: string): void; error(o: object, m: string): void };
 }
 
-type Outcome =
-  | { kind: 'result'; result: ExtractionResult }
-  | { kind: 'timeout' }
-  | { kind: 'stall' }
-  | { kind: 'memory' }
-  | { kind: 'crash'; detail: string };
+type Outcome = IsolatedResult<ExtractionResult>;
+type Failure = Extract<Outcome, { ok: false }>;
 
-/** Resident memory of a process in MB, from /proc (Linux); undefined elsewhere. */
-function rssMb(pid: number): number | undefined {
-  try {
-    const m = /VmRSS:\s+(\d+)\s+kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Number(m[1]) / 1024 : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-const ENGINE_FAILURES: Record<string, string> = {
-  invalid: SERVER_MESSAGES.pdfInvalid,
-  password: SERVER_MESSAGES.pdfPassword,
-  no_text: SERVER_MESSAGES.pdfNoText,
+/**
+ * What the document shows for each failure, and whether it is final. The engine's verdicts on the
+ * file and its own caps are final at once (the same file would do it again); only a crash (and a
+ * lost lease, queue.recover) is worth another attempt. `aborted` only happens on stop(), whose jobs
+ * are requeued by the next start, not failed.
+ */
+const FAILURES: Record<Failure['reason'], { message: string; final: boolean }> = {
+  invalid: { message: SERVER_MESSAGES.pdfInvalid, final: true },
+  password: { message: SERVER_MESSAGES.pdfPassword, final: true },
+  no_text: { message: SERVER_MESSAGES.pdfNoText, final: true },
+  timeout: { message: SERVER_MESSAGES.jobTimeout, final: true },
+  memory: { message: SERVER_MESSAGES.jobMemory, final: true },
+  crash: { message: SERVER_MESSAGES.jobCrashed, final: false },
+  aborted: { message: SERVER_MESSAGES.jobCrashed, final: false },
 };
 
-/** Pulls jobs from the database queue and runs each in its own child process under time and memory caps. */
+/** Pulls jobs from the database queue and runs each in the engine's child process under its caps. */
 export class JobRunner {
   readonly owner = `${process.pid}-${crypto.randomUUID()}`;
-  private running = new Map<number, ChildProcess>();
+  /** Running jobs, by document: aborting one kills its child. */
+  private running = new Map<number, AbortController>();
   private jobs = new Set<Promise<void>>();
   private stopped = true;
   private timer: NodeJS.Timeout | undefined;
@@ -123,7 +104,7 @@ export class JobRunner {
   async stop(): Promise<void> {
     this.stopped = true;
     clearInterval(this.timer);
-    for (const child of this.running.values()) child.kill('SIGKILL');
+    for (const job of this.running.values()) job.abort();
     // Killed jobs keep their lease and are requeued by the next start; wait so no bookkeeping
     // runs against a closed database.
     await Promise.allSettled([...this.jobs]);
@@ -196,79 +177,33 @@ export class JobRunner {
     }
   }
 
+  /** The engine's child process on the stored file (runIsolated: caps, watchdog, isolation). */
   private execute(job: DocumentRow): Promise<Outcome> {
-    return new Promise((resolve) => {
-      const child = fork(WORKER, [], {
-        execArgv: jobExecArgv(this.o.memoryMb),
-        stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-        serialization: 'advanced',
-      });
-      this.running.set(job.id, child);
-      let outcome: Outcome | undefined;
-      let stderr = '';
-      child.stderr?.on('data', (chunk: Buffer) => {
-        stderr = (stderr + chunk.toString()).slice(-4000);
-      });
-      const kill = (why: Outcome) => {
-        outcome ??= why;
-        child.kill('SIGKILL');
-      };
-      const timeout = setTimeout(() => kill({ kind: 'timeout' }), this.o.timeoutMs);
-      // Every progress message is the document opening or a page finishing.
-      const stall = setTimeout(() => kill({ kind: 'stall' }), this.o.stallMs ?? JOB_STALL_MS);
-      const rssWatch = setInterval(() => {
-        const rss = child.pid ? rssMb(child.pid) : undefined;
-        if (rss !== undefined && rss > this.o.memoryMb) kill({ kind: 'memory' });
-      }, RSS_CHECK_MS);
-      child.on('message', (msg: WorkerMessage) => {
-        if (msg.type === 'progress') stall.refresh();
-        if (msg.type === 'progress' && msg.total > 0) {
-          const pct = Math.min(99, Math.floor((msg.done / msg.total) * 100));
-          void this.o.queue.heartbeat(job.id, this.owner, LEASE_MS, pct).catch(() => undefined);
-        } else if (msg.type === 'result') {
-          outcome ??= { kind: 'result', result: msg.result };
-        } else if (msg.type === 'failed') {
-          outcome ??= { kind: 'crash', detail: msg.detail };
-        }
-      });
-      child.on('error', (err) => {
-        outcome ??= { kind: 'crash', detail: err.message };
-      });
-      child.on('exit', (code, signal) => {
-        clearTimeout(timeout);
-        clearTimeout(stall);
-        clearInterval(rssWatch);
-        if (!outcome && /heap out of memory|Allocation failed/i.test(stderr)) outcome = { kind: 'memory' };
-        resolve(outcome ?? { kind: 'crash', detail: `worker exited (${code ?? signal}): ${stderr.slice(-500)}` });
-      });
-      child.send({ type: 'run', file: this.o.filePath(job) } satisfies WorkerRequest);
+    const stop = new AbortController();
+    this.running.set(job.id, stop);
+    return runIsolated('extract', { path: this.o.filePath(job) }, {
+      timeoutMs: this.o.timeoutMs,
+      memoryMb: this.o.memoryMb,
+      stallMs: this.o.stallMs ?? JOB_STALL_MS,
+      signal: stop.signal,
+      onProgress: (done, total) => {
+        if (total <= 0) return;
+        const pct = Math.min(99, Math.floor((done / total) * 100));
+        void this.o.queue.heartbeat(job.id, this.owner, LEASE_MS, pct).catch(() => undefined);
+      },
     });
   }
 
   private async finish(job: DocumentRow, outcome: Outcome): Promise<void> {
     const { queue, log } = this.o;
-    if (outcome.kind === 'result') {
-      const { result } = outcome;
-      if (result.status === 'ok') {
-        const saved = await saveResult(this.o.db, this.o.rows, job.id, this.owner, result);
-        log.info({ document: job.id, saved, pages: result.pages }, 'document processed');
-        return;
-      }
-      const reason = ENGINE_FAILURES[result.status];
-      // The engine's verdict on the file is final: retrying a damaged or locked PDF cannot help.
-      const end = await queue.fail(job, this.owner, reason ?? result.message ?? SERVER_MESSAGES.jobCrashed, reason === undefined);
-      log.warn({ document: job.id, status: result.status, detail: result.detail, end }, 'document not extracted');
+    if (outcome.ok) {
+      const result = outcome.value;
+      const saved = await saveResult(this.o.db, this.o.rows, job.id, this.owner, result);
+      log.info({ document: job.id, saved, pages: result.pages, ms: Math.round(outcome.wallMs) }, 'document processed');
       return;
     }
-    const reason =
-      outcome.kind === 'timeout' || outcome.kind === 'stall'
-        ? SERVER_MESSAGES.jobTimeout
-        : outcome.kind === 'memory'
-          ? SERVER_MESSAGES.jobMemory
-          : SERVER_MESSAGES.jobCrashed;
-    // A document that ran into its own time, stall or memory cap would do it again: final at once.
-    // Only a crash (and a lost lease, queue.recover) is worth another attempt.
-    const end = await queue.fail(job, this.owner, reason, outcome.kind === 'crash');
-    log.warn({ document: job.id, outcome: outcome.kind, detail: outcome.kind === 'crash' ? outcome.detail : undefined, end }, 'job failed');
+    const { message, final } = FAILURES[outcome.reason];
+    const end = await queue.fail(job, this.owner, message, !final);
+    log.warn({ document: job.id, reason: outcome.reason, detail: outcome.detail, end }, 'document not extracted');
   }
 }

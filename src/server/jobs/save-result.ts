@@ -33,13 +33,17 @@ export function qualitySummary(result: ExtractionResult): QualitySummary {
       pages: q.pages,
       method: q.method,
       confidence: q.confidence,
+      signals: { title: q.signals.title, header: q.signals.header, types: q.signals.types, check_sums: q.signals.checkSums },
       rows: q.rows,
       missing_columns: q.missingColumns,
       unparsed_cells: q.unparsedCells,
+      typed_cells: q.typedCells,
       check_sums_ok: q.checkSums.every((c) => c.ok),
       warnings: q.warnings,
+      low_confidence_cells: q.lowConfidenceCells ?? [],
     })),
     warnings: result.quality.warnings,
+    ocr_pages: result.ocr?.pages ?? [],
   };
 }
 

@@ -5,6 +5,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { ErrorBody } from '../../shared/api/common.ts';
 import { API_DESCRIPTION, ERRORS, OPERATIONS, TAGS, type ErrorDoc, type OperationDoc } from '../openapi/operations.ts';
+import { PACKAGE_ROOT } from '../package-root.ts';
 import { isApiPath } from './canonical-url.ts';
 
 /** Where the reference lives; both are public (decision 037: marked by this plugin's onRoute hook). */
@@ -12,7 +13,7 @@ export const OPENAPI_PATH = '/api/openapi.json';
 export const DOCS_PREFIX = '/api/docs';
 
 const SECURITY_SCHEME = 'bearerAuth';
-const VERSION = (JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '../../../package.json'), 'utf8')) as { version: string }).version;
+const VERSION = (JSON.parse(fs.readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
 // Vendor extensions the route transform leaves on an operation for `finish` to read.
 const X_PERMISSIONS = 'x-permissions';

@@ -17,7 +17,7 @@ export function byTableOf(row: DocumentRow, log?: StoredJsonLog): Record<string,
 
 /** The quality report of the last extraction, checked when read back; empty when absent or unreadable. */
 export function qualityOf(row: DocumentRow, log?: StoredJsonLog): QualitySummary {
-  return readStoredJson(QualitySummary, row.quality_json, { tables: [], warnings: [] }, { column: 'documents.quality_json', id: row.id }, log);
+  return readStoredJson(QualitySummary, row.quality_json, { tables: [], warnings: [], ocr_pages: [] }, { column: 'documents.quality_json', id: row.id }, log);
 }
 
 export function headerOf(row: DocumentRow, log?: StoredJsonLog): DocumentHeader {

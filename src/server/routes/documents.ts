@@ -71,6 +71,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = as
           tables,
           warnings: quality.warnings,
           page_sizes: pageSizesOf(row, request.log),
+          ocr_pages: quality.ocr_pages,
         },
       };
     },

@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -60,12 +59,11 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asyn
             throw new HttpError(415, 'NOT_PDF', SERVER_MESSAGES.onlyPdf, `${r.name} does not start with %PDF-`);
           }
         }
-        // Then a bounded open out of the event loop (decision 031): only a definite failure refuses.
-        for (const r of received) {
-          if ((await checkPdf(new Uint8Array(await fs.readFile(r.temp.tmpPath)))) === 'not_pdf') {
-            throw new HttpError(415, 'NOT_PDF', SERVER_MESSAGES.onlyPdf, `${r.name} does not open as a PDF`);
-          }
-        }
+        // Then a bounded open out of the event loop (decision 031), the files of a request side by
+        // side: only a definite failure refuses.
+        const checks = await Promise.all(received.map((r) => checkPdf(r.temp.tmpPath)));
+        const refused = received.find((_, i) => checks[i] === 'not_pdf');
+        if (refused) throw new HttpError(415, 'NOT_PDF', SERVER_MESSAGES.onlyPdf, `${refused.name} does not open as a PDF`);
       } catch (err) {
         await Promise.all(received.map((r) => ctx.files.discard(r.temp.tmpPath)));
         throw err;

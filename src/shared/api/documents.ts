@@ -44,18 +44,50 @@ export const Document = Type.Object({
 });
 export type Document = Static<typeof Document>;
 
+const Share = Type.Union([Type.Number({ minimum: 0, maximum: 1 }), Type.Null()]);
+
+/**
+ * What a table's confidence is made of, each 0..1 (docs/decisions/014-quality-signals.md); null
+ * where it does not apply (no numeric cell, no printed total) or, for documents extracted before
+ * the signals existed, is not known.
+ */
+export const QualitySignals = Type.Object(
+  {
+    /** 1 exact title wording, 0.8 a title starting with a known wording, 0 no title named the table. */
+    title: Share,
+    /** Share of the catalogue table's columns found in the header. */
+    header: Share,
+    /** Share of the numeric and date cells read that parsed as their column's type. */
+    types: Share,
+    /** Share of the printed SUBTOTAL/TOTAL figures that agree with the rows read. */
+    check_sums: Share,
+  },
+  { default: { title: null, header: null, types: null, check_sums: null } },
+);
+export type QualitySignals = Static<typeof QualitySignals>;
+
 /** How one table was found and read: in the document detail, and stored per document (QualitySummary). */
 export const TableQualitySummary = Type.Object({
   table: Type.String(),
   page: Type.Integer(),
+  /** Every page the table was printed on (a table continued over pages has several). */
   pages: Type.Array(Type.Integer()),
   method: Type.String(),
-  confidence: Type.Number(),
+  /** 0..1: the mean of the signals that apply; 0 for a table of which no row was read. */
+  confidence: Type.Number({ minimum: 0, maximum: 1 }),
+  signals: QualitySignals,
   rows: Type.Integer(),
   missing_columns: Type.Array(Type.String()),
   unparsed_cells: Type.Integer(),
+  /** Numeric and date cells read, the base of signals.types. */
+  typed_cells: Type.Integer({ default: 0 }),
   check_sums_ok: Type.Boolean(),
   warnings: Type.Array(Type.String()),
+  /** Cells OCR read with low confidence (row index in the table, catalogue key, 0..1); empty on text pages. */
+  low_confidence_cells: Type.Array(
+    Type.Object({ row: Type.Integer({ minimum: 0 }), column: Type.String(), confidence: Type.Number({ minimum: 0, maximum: 1 }) }),
+    { default: [] },
+  ),
 });
 export type TableQualitySummary = Static<typeof TableQualitySummary>;
 
@@ -67,6 +99,8 @@ export type TableQualitySummary = Static<typeof TableQualitySummary>;
 export const QualitySummary = Type.Object({
   tables: Type.Array(TableQualitySummary, { default: [] }),
   warnings: Type.Array(Type.String(), { default: [] }),
+  /** Pages without a text layer that were read by OCR (docs/decisions/070-ocr.md); empty for born-digital PDFs. */
+  ocr_pages: Type.Array(Type.Integer({ minimum: 1 }), { default: [] }),
 });
 export type QualitySummary = Static<typeof QualitySummary>;
 
@@ -90,6 +124,8 @@ export const DocumentDetail = Type.Intersect([
     warnings: Type.Array(Type.String()),
     /** Size of each page read, to draw the rows' source boxes on it (empty before extraction). */
     page_sizes: Type.Array(PageSize),
+    /** Pages read by OCR (scans, photos): their values deserve a check. Empty for born-digital PDFs. */
+    ocr_pages: Type.Array(Type.Integer({ minimum: 1 })),
   }),
 ]);
 export type DocumentDetail = Static<typeof DocumentDetail>;

@@ -1,4 +1,5 @@
 import { DOCUMENT_NOT_FOUND, INVALID_CREDENTIALS, ONLY_PDF, TOO_MANY_FILES } from './common.ts';
+import { ENGINE_MESSAGES } from './engine.ts';
 
 /** Spanish texts the server answers (the web app may show them verbatim). */
 export const SERVER_MESSAGES = {
@@ -33,9 +34,9 @@ export const SERVER_MESSAGES = {
   reprocessQueued: 'El documento se volverá a procesar.',
   lastAdmin: 'No se puede quitar el último administrador activo.',
   // Processing failures, shown on the document.
-  jobTimeout: 'El procesamiento superó el tiempo máximo permitido.',
-  jobMemory: 'El procesamiento superó la memoria máxima permitida.',
-  jobCrashed: 'El procesamiento falló de forma inesperada.',
+  jobTimeout: ENGINE_MESSAGES.timeout,
+  jobMemory: ENGINE_MESSAGES.memory,
+  jobCrashed: ENGINE_MESSAGES.crash,
   pdfInvalid: 'El archivo PDF está dañado o no se puede leer.',
   pdfPassword: 'El archivo PDF está protegido con contraseña.',
   pdfNoText: 'El PDF no tiene texto seleccionable (parece una imagen escaneada).',

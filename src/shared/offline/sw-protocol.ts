@@ -28,8 +28,14 @@ export type AppToWorker =
 export type WorkerToApp =
   /** Background Sync fired: open pages should run their outbox. */
   | { type: 'OUTBOX_SYNC' }
-  /** An API answer came from the cache (network down or too slow); `cachedAt` is ISO or null. */
-  | { type: 'SERVED_FROM_CACHE'; url: string; cachedAt: string | null };
+  /**
+   * An API answer came from the cache; `cachedAt` is ISO or null. `reason`: the network request
+   * failed ('network': offline), or was still running when the worker stopped waiting ('timeout':
+   * a slow link, which is not offline). Absent from workers built before it existed.
+   */
+  | { type: 'SERVED_FROM_CACHE'; url: string; cachedAt: string | null; reason?: CacheServeReason };
+
+export type CacheServeReason = 'network' | 'timeout';
 
 /** API paths (below the API base) whose GET answers are kept for offline use. */
 export function isOfflineCachedApiPath(path: string): boolean {

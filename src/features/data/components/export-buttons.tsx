@@ -3,12 +3,15 @@ import { toast } from 'react-toastify';
 import type { ExportFormat } from '../../../shared/api/tables.ts';
 import type { TableFilters } from '../../../shared/table-filters.ts';
 import { dataMessages } from '../messages.ts';
+import { useNeedsServer } from '../../../lib/pwa/needs-server.tsx';
 import { DownloadIcon } from '../../../ui/icons.tsx';
 import { exportTable } from '../api/export-table.ts';
 
 /** 'Exportar CSV' / 'Exportar Excel': the whole filtered table, downloaded from the server. */
 export function ExportButtons({ table, filters }: { table: string; filters: TableFilters }) {
   const [busy, setBusy] = useState<ExportFormat | null>(null);
+  // An export is built by the server: while offline it waits, disabled, with the reason shown.
+  const server = useNeedsServer();
 
   async function handleExport(format: ExportFormat) {
     setBusy(format);
@@ -23,12 +26,25 @@ export function ExportButtons({ table, filters }: { table: string; filters: Tabl
 
   return (
     <div className="export-buttons">
-      <button type="button" className="btn btn-secondary" disabled={busy !== null} onClick={() => handleExport('csv')}>
+      <button
+        type="button"
+        className="btn btn-secondary"
+        disabled={busy !== null || server.offline}
+        onClick={() => handleExport('csv')}
+        {...server.buttonProps}
+      >
         <DownloadIcon /> {dataMessages.exportCsv}
       </button>
-      <button type="button" className="btn btn-secondary" disabled={busy !== null} onClick={() => handleExport('xlsx')}>
+      <button
+        type="button"
+        className="btn btn-secondary"
+        disabled={busy !== null || server.offline}
+        onClick={() => handleExport('xlsx')}
+        {...server.buttonProps}
+      >
         <DownloadIcon /> {dataMessages.exportExcel}
       </button>
+      {server.hint}
     </div>
   );
 }

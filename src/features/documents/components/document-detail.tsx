@@ -9,6 +9,8 @@ import { FullPageSpinner } from '../../../ui/spinner.tsx';
 import { StatusIcon, statusLabels } from '../../../ui/status-icon.tsx';
 import { downloadDocumentFile } from '../api/download-document-file.ts';
 import { useDocument } from '../api/get-document.ts';
+import { useNeedsServer } from '../../../lib/pwa/needs-server.tsx';
+import { FAILURE_LABELS, failureAdvice } from '../../../shared/messages/failure-advice.ts';
 import { documentsMessages } from '../messages.ts';
 import '../documents.css';
 
@@ -24,10 +26,26 @@ function valueOf(key: string, value: string | number): string {
   return formatIsoDate(value);
 }
 
+/** Why processing failed and what to do next, in plain words (issue 11). */
+function FailureNote({ message }: { message: string }) {
+  const advice = failureAdvice(message);
+  return (
+    <>
+      <p>
+        <strong>{FAILURE_LABELS.why}</strong> {advice.why}
+      </p>
+      <p>
+        <strong>{FAILURE_LABELS.next}</strong> {advice.next}
+      </p>
+    </>
+  );
+}
+
 /** One document: header fields, tables with row counts (links to their data), warnings, error, PDF. */
 export function DocumentDetailView({ id }: { id: string }) {
   const { data: doc, error, isLoading } = useDocument(id);
   const [downloading, setDownloading] = useState(false);
+  const server = useNeedsServer();
 
   if (isLoading && !doc) return <FullPageSpinner label={documentsMessages.loading} />;
   if (!doc) {
@@ -44,7 +62,8 @@ export function DocumentDetailView({ id }: { id: string }) {
   }
 
   const name = doc.original_filename || doc.filename;
-  const warnings = [...doc.warnings, ...doc.tables.flatMap((t) => t.quality.flatMap((q) => q.warnings))];
+  // The document's warnings already hold its tables' (each once); a table's are added only if missing.
+  const warnings = [...new Set([...doc.warnings, ...doc.tables.flatMap((t) => t.quality.flatMap((q) => q.warnings))])];
 
   async function handleDownload() {
     setDownloading(true);
@@ -84,15 +103,16 @@ export function DocumentDetailView({ id }: { id: string }) {
             <dd>{doc.processing_info.pages}</dd>
           </div>
         </dl>
-        <button type="button" className="btn btn-secondary" onClick={handleDownload} disabled={downloading}>
+        <button type="button" className="btn btn-secondary" onClick={handleDownload} disabled={downloading || server.offline} {...server.buttonProps}>
           <DownloadIcon /> {documentsMessages.downloadPdf}
         </button>
+        {server.hint}
       </section>
 
       {doc.status === 'error' && doc.processing_info.error ? (
         <section className="card card-error" role="alert">
           <h2 className="card-title">{documentsMessages.errorTitle}</h2>
-          <p>{doc.processing_info.error}</p>
+          <FailureNote message={doc.processing_info.error} />
         </section>
       ) : null}
 

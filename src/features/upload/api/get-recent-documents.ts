@@ -16,9 +16,15 @@ export interface RecentDocument {
   status: string;
   progress: number;
   tables: number;
+  /** The server's Spanish reason when processing failed. */
+  error: string | null;
+  /** A stable failure code, when the server sends one (not yet: the reason's words decide). */
+  errorCode: string | null;
 }
 
 export function toRecentDocument(doc: Document): RecentDocument {
+  // `error_code` is read if a future server adds it beside `error`; today's schema has no such field.
+  const code = (doc.processing_info as { error_code?: unknown } | undefined)?.error_code;
   return {
     id: doc.id,
     filename: doc.original_filename || doc.filename,
@@ -26,6 +32,8 @@ export function toRecentDocument(doc: Document): RecentDocument {
     status: doc.status,
     progress: doc.progress,
     tables: doc.total_tables_extracted,
+    error: doc.processing_info?.error ?? null,
+    errorCode: typeof code === 'string' ? code : null,
   };
 }
 

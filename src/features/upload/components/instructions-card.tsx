@@ -1,6 +1,10 @@
 import { uploadMessages } from '../messages.ts';
 
-/** Three steps and the recommendations of spec §2, including 'máximo 10MB por archivo'. */
+/**
+ * Three steps and the recommendations of spec §2, including 'máximo 10MB por archivo', brought up
+ * to what the product does now (issue 11): scanned applications and photos are read, with tips
+ * for a good photo.
+ */
 export function InstructionsCard() {
   return (
     <section className="card" aria-labelledby="instructions-title">
@@ -15,6 +19,12 @@ export function InstructionsCard() {
       <h3 className="card-subtitle">{uploadMessages.recommendationsTitle}</h3>
       <ul className="recommendations">
         {uploadMessages.recommendations.map((tip) => (
+          <li key={tip}>{tip}</li>
+        ))}
+      </ul>
+      <h3 className="card-subtitle">{uploadMessages.photoTipsTitle}</h3>
+      <ul className="recommendations">
+        {uploadMessages.photoTips.map((tip) => (
           <li key={tip}>{tip}</li>
         ))}
       </ul>

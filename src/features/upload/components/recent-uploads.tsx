@@ -1,13 +1,56 @@
 import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { formatDateTime, formatRelativeShort } from '../../../lib/dates.ts';
+import { formatPercent } from '../../../lib/format-number.ts';
 import { needsPolling } from '../../../lib/polling.ts';
+import { FAILURE_LABELS, failureAdvice } from '../../../shared/messages/failure-advice.ts';
+import { paths } from '../../../shared/paths.ts';
 import { uploadMessages } from '../messages.ts';
 import { DocumentIcon } from '../../../ui/icons.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { StatusIcon } from '../../../ui/status-icon.tsx';
-import { useRecentDocuments } from '../api/get-recent-documents.ts';
+import { useRecentDocuments, type RecentDocument } from '../api/get-recent-documents.ts';
 import { useProgressPolling } from '../use-progress-polling.ts';
+
+/** Why a document failed and what to do next, in words (issue 11). */
+function FailureNote({ doc }: { doc: RecentDocument }) {
+  const advice = failureAdvice(doc.error, doc.errorCode);
+  return (
+    <span className="recent-failure">
+      <span className="recent-why">
+        <strong>{FAILURE_LABELS.why}</strong> {advice.why}
+      </span>
+      <span className="recent-next">
+        <strong>{FAILURE_LABELS.next}</strong> {advice.next}
+      </span>
+    </span>
+  );
+}
+
+function RecentRow({ doc }: { doc: RecentDocument }) {
+  return (
+    <li className="recent-item" data-status={doc.status}>
+      {/* The whole row opens the document: one large target for a finger. */}
+      <Link to={paths.dashboard.document.getHref(doc.id)} className="recent-link">
+        <DocumentIcon className="recent-icon" />
+        <span className="recent-body">
+          <span className="recent-name" title={doc.filename}>
+            {doc.filename}
+          </span>
+          <span className="recent-meta">
+            {uploadMessages.tablesCount(doc.tables)} ·{' '}
+            <time dateTime={doc.uploadDate} title={formatDateTime(doc.uploadDate)}>
+              {formatRelativeShort(doc.uploadDate)}
+            </time>
+          </span>
+          {doc.status === 'error' ? <FailureNote doc={doc} /> : null}
+        </span>
+        <StatusIcon status={doc.status} showLabel detail={needsPolling(doc.status) ? formatPercent(doc.progress) : undefined} />
+      </Link>
+    </li>
+  );
+}
 
 /** 'Subidas Recientes' (spec §2): five latest documents, polled while they are being processed. */
 export function RecentUploads() {
@@ -30,22 +73,7 @@ export function RecentUploads() {
       ) : (
         <ul className="recent-list">
           {documents.map((doc) => (
-            <li key={doc.id} className="recent-item" data-status={doc.status}>
-              <DocumentIcon className="recent-icon" />
-              <div className="recent-body">
-                <span className="recent-name" title={doc.filename}>
-                  {doc.filename}
-                </span>
-                <span className="recent-meta">
-                  {uploadMessages.tablesCount(doc.tables)} ·{' '}
-                  <time dateTime={doc.uploadDate} title={formatDateTime(doc.uploadDate)}>
-                    {formatRelativeShort(doc.uploadDate)}
-                  </time>
-                  {needsPolling(doc.status) ? ` · ${doc.progress}%` : null}
-                </span>
-              </div>
-              <StatusIcon status={doc.status} />
-            </li>
+            <RecentRow key={doc.id} doc={doc} />
           ))}
         </ul>
       )}

@@ -1,6 +1,6 @@
 import { uploadMessages } from '../messages.ts';
 import { CloseIcon, DocumentIcon } from '../../../ui/icons.tsx';
-import { formatMegabytes } from '../validation.ts';
+import { formatMegabytes } from '../../../lib/format-number.ts';
 
 interface SelectedFilesProps {
   files: readonly File[];

@@ -46,7 +46,7 @@ describe('UploadScreen (spec §2, §5)', () => {
     expect(screen.getByText('3/3 archivos seleccionados')).toBeInTheDocument();
     expect(await screen.findByText('Solo se permiten 3 archivos como máximo')).toBeInTheDocument();
     expect(screen.queryByText('d.pdf')).toBeNull();
-    expect(screen.getAllByText('0.00 MB')).toHaveLength(3);
+    expect(screen.getAllByText('<0,01 MB')).toHaveLength(3);
   });
 
   it('removes a file from the selection', async () => {

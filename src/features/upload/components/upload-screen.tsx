@@ -3,7 +3,8 @@ import { toast } from 'react-toastify';
 import { useSWRConfig } from 'swr';
 import { uploadMessages } from '../messages.ts';
 import { useSubmitFiles } from '../api/submit-files.ts';
-import { OfflineBanner, OutboxPanel } from '../outbox/outbox-panel.tsx';
+import { OutboxPanel } from '../outbox/outbox-panel.tsx';
+import { PhotoCapture } from '../photos/photo-capture.tsx';
 import { addFiles, processError } from '../validation.ts';
 import { FilePicker } from './file-picker.tsx';
 import { InstructionsCard } from './instructions-card.tsx';
@@ -52,10 +53,18 @@ export function UploadScreen() {
     }
   }
 
+  async function handlePhotos(file: File) {
+    try {
+      await submit([file]);
+    } finally {
+      void mutate((key) => Array.isArray(key) && key[0] === 'documents');
+    }
+  }
+
+  // The connection banner (offline, slow, files waiting) is the layout's: one banner at a time.
   return (
     <div className="page">
       <h1 className="page-title">{uploadMessages.title}</h1>
-      <OfflineBanner />
       <div className="upload-grid">
         <div className="upload-main">
           <section className="card" aria-label={uploadMessages.title}>
@@ -65,6 +74,7 @@ export function UploadScreen() {
               {busy ? uploadMessages.processing : uploadMessages.process}
             </button>
           </section>
+          <PhotoCapture onSubmit={handlePhotos} />
           <OutboxPanel />
           <RecentUploads />
         </div>

@@ -5,7 +5,7 @@ import { getToken } from '../../../lib/token-store.ts';
 import { onLogout } from '../../../lib/session-events.ts';
 import { createOutboxStore } from '../../../lib/offline-store/outbox-store.ts';
 import { ensureRoomFor } from '../../../lib/offline-store/storage-room.ts';
-import { onReconnect, reportReachability } from '../../../lib/pwa/connectivity.ts';
+import { onReconnect, reportReachability, reportUploadEnded, reportUploadProgress } from '../../../lib/pwa/connectivity.ts';
 import { forgetUserCaches, onBackgroundSync, requestBackgroundSync } from '../../../lib/pwa/sw-client.ts';
 import { addBusySource } from '../../../lib/pwa/update-gate.ts';
 import { Outbox } from './outbox.ts';
@@ -46,6 +46,20 @@ function refreshDocumentLists(): void {
   void mutate((key) => Array.isArray(key) && key[0] === 'documents');
 }
 
+/**
+ * Feeds the connectivity monitor with the file on the wire: its progress proves the link alive
+ * (a slow probe is then 'slow', not 'offline') and its throughput tells a slow link.
+ */
+function watchUploadProgress(outbox: Outbox): void {
+  let current: string | null = null;
+  outbox.subscribe(() => {
+    const sending = outbox.getSnapshot().items.find((item) => item.state === 'sending');
+    if (current && current !== sending?.id) reportUploadEnded(current);
+    current = sending?.id ?? null;
+    if (sending) reportUploadProgress(sending.id, Math.round(sending.progress * sending.size));
+  });
+}
+
 function createAppOutbox(): Outbox {
   let warnedExpired = false;
   const outbox = new Outbox({
@@ -75,6 +89,7 @@ function createAppOutbox(): Outbox {
   });
 
   addBusySource({ isBusy: () => outbox.getSnapshot().sending, subscribe: outbox.subscribe });
+  watchUploadProgress(outbox);
   onReconnect(() => void outbox.run({ force: true }));
   onBackgroundSync(() => void outbox.run({ force: true }));
   if (typeof window !== 'undefined') window.addEventListener('online', () => void outbox.run({ force: true }));

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createOutboxStore } from '../../../lib/offline-store/outbox-store.ts';
 import { reportReachability } from '../../../lib/pwa/connectivity.ts';
 import { Outbox } from './outbox.ts';
-import { OfflineBanner, OutboxPanel } from './outbox-panel.tsx';
+import { OutboxPanel } from './outbox-panel.tsx';
 import type { SendResult } from './send-upload.ts';
 import { OutboxContext } from './use-outbox.ts';
 
@@ -35,7 +35,6 @@ function setup() {
   });
   render(
     <OutboxContext.Provider value={outbox}>
-      <OfflineBanner />
       <OutboxPanel />
     </OutboxContext.Provider>,
   );
@@ -83,12 +82,25 @@ describe('OutboxPanel', () => {
     expect(within(screen.getByText('b.pdf').closest('li')!).getByText('enviando')).toBeInTheDocument();
   });
 
-  it('shows the offline banner while the server is out of reach', () => {
-    setup();
-    const text = 'Sin conexión: los archivos se enviarán automáticamente cuando vuelva la conexión';
+  it("offline, 'Reintentar' is disabled and says why; 'Quitar' still works", async () => {
+    const { outbox, held } = setup();
+    await act(() => outbox.setOwner('u1'));
+    await act(async () => void (await outbox.enqueue([pdf('c.pdf')])));
+    await waitFor(() => expect(held.pending).toHaveLength(1));
+    await act(async () => held.pending[0]!.resolve({ kind: 'rejected', message: 'malo' }));
+    const retry = await screen.findByRole('button', { name: 'Reintentar c.pdf' });
+    expect(retry).toBeEnabled();
+
     act(() => reportReachability(false));
-    expect(screen.getByText(text)).toBeInTheDocument();
+    expect(retry).toBeDisabled();
+    const reason = 'Sin conexión: esta acción necesita el servidor y se activará cuando vuelva la conexión.';
+    expect(screen.getByText(reason)).toBeVisible();
+    expect(retry).toHaveAccessibleDescription(reason);
+    expect(retry).toHaveAttribute('title', reason);
+    expect(screen.getByRole('button', { name: 'Quitar c.pdf' })).toBeEnabled();
+
     act(() => reportReachability(true));
-    expect(screen.queryByText(text)).toBeNull();
+    expect(retry).toBeEnabled();
+    expect(screen.queryByText(reason)).toBeNull();
   });
 });

@@ -1,21 +1,17 @@
-import { useReachable } from '../../../lib/pwa/connectivity.ts';
-import { formatMegabytes } from '../validation.ts';
+import { formatMegabytes } from '../../../lib/format-number.ts';
+import { useNeedsServer, type NeedsServer } from '../../../lib/pwa/needs-server.tsx';
 import type { OutboxItem } from './outbox-types.ts';
 import { OUTBOX_TEXT } from './outbox-messages.ts';
 import { useOutbox } from './use-outbox.ts';
 
-/** The offline banner: shown whenever the server is out of reach. */
-export function OfflineBanner() {
-  const reachable = useReachable();
-  if (reachable) return null;
-  return (
-    <div className="offline-banner" role="status">
-      {OUTBOX_TEXT.offlineBanner}
-    </div>
-  );
+interface RowProps {
+  item: OutboxItem;
+  onRetry: () => void;
+  onRemove: () => void;
+  server: NeedsServer;
 }
 
-function OutboxRow({ item, onRetry, onRemove }: { item: OutboxItem; onRetry: () => void; onRemove: () => void }) {
+function OutboxRow({ item, onRetry, onRemove, server }: RowProps) {
   const percent = Math.round(item.progress * 100);
   return (
     <li className={`outbox-item is-${item.state}`} data-state={item.state}>
@@ -34,7 +30,14 @@ function OutboxRow({ item, onRetry, onRemove }: { item: OutboxItem; onRetry: () 
       ) : null}
       <div className="outbox-actions">
         {item.state === 'error' ? (
-          <button type="button" className="btn btn-sm" onClick={onRetry} aria-label={`${OUTBOX_TEXT.retry} ${item.name}`}>
+          <button
+            type="button"
+            className="btn btn-sm"
+            onClick={onRetry}
+            aria-label={`${OUTBOX_TEXT.retry} ${item.name}`}
+            disabled={server.offline}
+            {...server.buttonProps}
+          >
             {OUTBOX_TEXT.retry}
           </button>
         ) : null}
@@ -48,9 +51,14 @@ function OutboxRow({ item, onRetry, onRemove }: { item: OutboxItem; onRetry: () 
   );
 }
 
-/** The outbox on the upload screen: each queued file with its state, 'Reintentar' and 'Quitar'. */
+/**
+ * The outbox on the upload screen: each queued file with its state, 'Reintentar' and 'Quitar'.
+ * 'Reintentar' needs the server, so it waits, disabled with its reason, while offline (the queue
+ * goes out by itself when the connection is back).
+ */
 export function OutboxPanel() {
   const { outbox, snapshot } = useOutbox();
+  const server = useNeedsServer();
   const waitingRetry = snapshot.items.some((i) => i.state === 'pending') && !snapshot.sending;
   return (
     <>
@@ -59,14 +67,21 @@ export function OutboxPanel() {
           <div className="outbox-header">
             <h2 className="card-title">{OUTBOX_TEXT.title}</h2>
             {waitingRetry ? (
-              <button type="button" className="btn btn-sm btn-primary" onClick={() => void outbox.retry()}>
+              <button type="button" className="btn btn-sm btn-primary" onClick={() => void outbox.retry()} disabled={server.offline} {...server.buttonProps}>
                 {OUTBOX_TEXT.retry}
               </button>
             ) : null}
           </div>
+          {server.hint}
           <ul className="outbox-list">
             {snapshot.items.map((item) => (
-              <OutboxRow key={item.id} item={item} onRetry={() => void outbox.retry(item.id)} onRemove={() => void outbox.remove(item.id)} />
+              <OutboxRow
+                key={item.id}
+                item={item}
+                server={server}
+                onRetry={() => void outbox.retry(item.id)}
+                onRemove={() => void outbox.remove(item.id)}
+              />
             ))}
           </ul>
         </section>

@@ -3,6 +3,7 @@ import { toast } from 'react-toastify';
 import type { Role } from '../../../shared/permissions.ts';
 import { usersMessages } from '../messages.ts';
 import { createUser } from '../api/create-user.ts';
+import { useNeedsServer } from '../../../lib/pwa/needs-server.tsx';
 
 export function CreateUserForm({ onCreated }: { onCreated: () => void }) {
   const [email, setEmail] = useState('');
@@ -10,6 +11,7 @@ export function CreateUserForm({ onCreated }: { onCreated: () => void }) {
   const [password, setPassword] = useState('');
   const [role, setRole] = useState<Role>('user');
   const [busy, setBusy] = useState(false);
+  const server = useNeedsServer();
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -61,9 +63,10 @@ export function CreateUserForm({ onCreated }: { onCreated: () => void }) {
           <option value="admin">{usersMessages.roleAdmin}</option>
         </select>
       </div>
-      <button type="submit" className="btn btn-primary" disabled={busy}>
+      <button type="submit" className="btn btn-primary" disabled={busy || server.offline} {...server.buttonProps}>
         {usersMessages.create}
       </button>
+      {server.hint}
     </form>
   );
 }

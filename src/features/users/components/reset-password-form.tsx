@@ -3,11 +3,13 @@ import { toast } from 'react-toastify';
 import type { AdminUser } from '../../../shared/api/auth.ts';
 import { usersMessages } from '../messages.ts';
 import { updateUser } from '../api/update-user.ts';
+import { useNeedsServer } from '../../../lib/pwa/needs-server.tsx';
 
 /** Inline new-password form for one account (PATCH users/{id} with `password`). */
 export function ResetPasswordForm({ user, onDone }: { user: AdminUser; onDone: () => void }) {
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
+  const server = useNeedsServer();
   const inputId = `reset-password-${user.id}`;
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -39,12 +41,13 @@ export function ResetPasswordForm({ user, onDone }: { user: AdminUser; onDone: (
         onChange={(e) => setPassword(e.target.value)}
         autoFocus
       />
-      <button type="submit" className="btn btn-small btn-primary" disabled={busy}>
+      <button type="submit" className="btn btn-small btn-primary" disabled={busy || server.offline} {...server.buttonProps}>
         {usersMessages.save}
       </button>
       <button type="button" className="btn btn-small btn-secondary" onClick={onDone}>
         {usersMessages.cancel}
       </button>
+      {server.hint}
     </form>
   );
 }

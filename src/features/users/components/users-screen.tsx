@@ -6,6 +6,7 @@ import { FullPageSpinner } from '../../../ui/spinner.tsx';
 import '../../../ui/table.css';
 import { useUsers } from '../api/get-users.ts';
 import { updateUser } from '../api/update-user.ts';
+import { useNeedsServer } from '../../../lib/pwa/needs-server.tsx';
 import { CreateUserForm } from './create-user-form.tsx';
 import { ResetPasswordForm } from './reset-password-form.tsx';
 import '../users.css';
@@ -14,6 +15,7 @@ import '../users.css';
 export function UsersScreen({ currentUserId }: { currentUserId: number | null }) {
   const { data, error, isLoading, mutate } = useUsers();
   const [resetting, setResetting] = useState<number | null>(null);
+  const server = useNeedsServer();
 
   async function toggleActive(user: AdminUser) {
     try {
@@ -30,6 +32,7 @@ export function UsersScreen({ currentUserId }: { currentUserId: number | null })
       <h1 className="page-title">{usersMessages.title}</h1>
       <CreateUserForm onCreated={() => void mutate()} />
       <section className="card table-card" aria-label={usersMessages.title}>
+        {server.hint}
         {isLoading && !data ? (
           <FullPageSpinner label={usersMessages.loading} />
         ) : error && !data ? (
@@ -62,8 +65,9 @@ export function UsersScreen({ currentUserId }: { currentUserId: number | null })
                       <button
                         type="button"
                         className="btn btn-small btn-secondary"
-                        disabled={user.id === currentUserId}
+                        disabled={user.id === currentUserId || server.offline}
                         onClick={() => toggleActive(user)}
+                        {...server.buttonProps}
                       >
                         {user.active ? usersMessages.deactivate : usersMessages.activate}
                       </button>

@@ -1,0 +1,173 @@
+import type { Box, PageContent, Segment } from '../types.ts';
+import { segmentsToSnapped, snappedToMerged } from '../lattice/edges.ts';
+import type { LatticeSettings } from '../lattice/settings.ts';
+import { chunksToLines, CURRENCY_SIGN, type Phrase, type TextLine } from '../stream/chunks-to-lines.ts';
+import type { StreamSettings } from '../stream/settings.ts';
+import { VALUE } from './partial-rules.ts';
+
+/**
+ * Tables drawn with horizontal rules only (between rows, round the header, a frame without column
+ * rules) are read by text alignment, but their rules still say where each table ends. A run of
+ * horizontal rules of one extent is a ruled frame; a table inside it ends at its last rule. Tables
+ * that share one column grid (a spreadsheet's sheet) are told apart this way when nothing else
+ * (a gap, a bigger title, a change of columns) separates them.
+ * See docs/decisions/012-partially-ruled-tables.md.
+ */
+
+/** Rules narrower than this share of the page are underlines and sum lines, not a table's rules. */
+const FRAME_RULE_PAGE_SHARE = 0.2;
+/** Rules whose ends are this close (pt) have one extent. */
+const SAME_EXTENT = 3;
+/** A rule inside a frame and narrower than this share of it (a sum line over one column) is not the frame's. */
+const INNER_RULE_SHARE = 0.5;
+/** A dash printed for zero. */
+const ZERO_DASH = /^[-–—]$/;
+/** Lines of one table are set in one size, within this ratio... */
+const SAME_SIZE = 1.05;
+/** ...and no further apart than this many usual line pitches (a wrapped cell, a blank row). */
+const MAX_PITCHES = 2.5;
+/** Header lines stacked over one another are at most this far apart (× size), a sub-rule between them. */
+const MAX_HEADER_PITCH = 2.2;
+/** A header's fence sits this far (pt) above its top line's glyphs. */
+const HEADER_FENCE_GAP = 0.5;
+/** A frame holds a table when at least this many text lines sit inside it. */
+const MIN_FRAME_LINES = 3;
+
+interface Frame extends Box {
+  rules: number;
+}
+
+function sameExtent(a: Box, b: Segment): boolean {
+  return Math.abs(a.x0 - b.x0) <= SAME_EXTENT && Math.abs(a.x1 - b.x1) <= SAME_EXTENT;
+}
+
+/** The wide horizontal rules of a page, top to bottom, outside the boxes already taken. */
+export function pageToRules(page: PageContent, taken: readonly Box[], s: LatticeSettings): Segment[] {
+  const minWidth = FRAME_RULE_PAGE_SHARE * page.width;
+  const horizontal = page.segments.filter((e) => e.orientation === 'h');
+  return snappedToMerged(segmentsToSnapped(horizontal, s), s)
+    .filter((e) => e.x1 - e.x0 >= minWidth)
+    .filter((e) => !taken.some((b) => e.y0 >= b.y0 - SAME_EXTENT && e.y0 <= b.y1 + SAME_EXTENT && e.x0 >= b.x0 - SAME_EXTENT && e.x1 <= b.x1 + SAME_EXTENT))
+    .sort((a, b) => a.y0 - b.y0);
+}
+
+/** Runs of rules of one extent (sum lines narrower than the run left aside): ruled frames. */
+export function rulesToFrames(rules: readonly Segment[]): Frame[] {
+  const frames: Frame[] = [];
+  let open: Frame | undefined;
+  for (const r of rules) {
+    if (open && sameExtent(open, r)) {
+      open.y1 = r.y0;
+      open.rules++;
+      continue;
+    }
+    const inner = open && r.x0 >= open.x0 - SAME_EXTENT && r.x1 <= open.x1 + SAME_EXTENT && r.x1 - r.x0 < INNER_RULE_SHARE * (open.x1 - open.x0);
+    if (inner) continue;
+    open = { x0: r.x0, x1: r.x1, y0: r.y0, y1: r.y0, rules: 1 };
+    frames.push(open);
+  }
+  return frames.filter((f) => f.rules >= 2);
+}
+
+/** The lines whose middles lie inside the box (in x) and strictly between its edges (in y). */
+function linesIn(lines: readonly TextLine[], box: Box): TextLine[] {
+  return lines.filter((l) => l.yc > box.y0 && l.yc < box.y1 && (l.x0 + l.x1) / 2 >= box.x0 && (l.x0 + l.x1) / 2 <= box.x1);
+}
+
+/**
+ * The lines are set as one table: one size, and no gap wider than a few usual pitches. Rules of
+ * one extent drawn across a whole page (under each header, over each total, of several tables)
+ * enclose titles and blank space too, and say nothing about where one table ends.
+ */
+function isOneTable(lines: readonly TextLine[]): boolean {
+  const sizes = lines.map((l) => l.size);
+  if (Math.max(...sizes) > SAME_SIZE * Math.min(...sizes)) return false;
+  const pitches = lines.slice(1).map((l, i) => l.yc - lines[i]!.yc).sort((a, b) => a - b);
+  const usual = pitches[Math.floor(pitches.length / 2)] ?? 0;
+  return pitches.every((p) => p <= MAX_PITCHES * usual);
+}
+
+/** A value, or a dash printed for zero. */
+const isValue = (t: string): boolean => VALUE.test(t) || ZERO_DASH.test(t);
+
+/** A phrase that prints a value: it opens with one (`3,50% $1.715.658`, `$ 1.000`), not a label with a number (`Año 1`). */
+function isValuePhrase(p: Phrase): boolean {
+  const [first, second] = p.words;
+  return isValue(first!.text) || (CURRENCY_SIGN.test(first!.text) && (!second || isValue(second.text)));
+}
+
+const hasValue = (l: TextLine): boolean => l.phrases.some(isValuePhrase);
+const overlapsX = (l: TextLine, r: Box): boolean => l.x0 < r.x1 && l.x1 > r.x0;
+
+/** Words in two or more columns and no value among them: a table's header row. */
+function isHeaderLine(line: TextLine): boolean {
+  return line.phrases.length >= 2 && !line.phrases.some(isValuePhrase);
+}
+
+/**
+ * The frame's last rule closes its table: no header row sits on it (a rule under a header opens
+ * the rows below), and the line just under it prints no value (a rule over a TOTAL row leaves
+ * that row to the table).
+ */
+function closes(f: Box, inside: readonly TextLine[], lines: readonly TextLine[]): boolean {
+  const last = inside[inside.length - 1]!;
+  if (isHeaderLine(last)) return false;
+  const reach = f.y1 + (f.y1 - last.yc) + last.size * MAX_PITCHES;
+  const next = linesIn(lines, { x0: f.x0, x1: f.x1, y0: f.y1, y1: reach })[0];
+  return !next || !hasValue(next);
+}
+
+/**
+ * The top line of the header a rule is drawn under, when the rows below it print values: the
+ * header row on the rule and the header lines stacked over it (a spanning `VALOR` over `UNITARIO
+ * | TOTAL`, set in from the left edge), up to a title at the left edge or a line with values.
+ */
+function headerOver(rule: Segment, lines: readonly TextLine[]): TextLine | undefined {
+  let i = -1;
+  for (let k = 0; k < lines.length && lines[k]!.yc < rule.y0; k++) if (overlapsX(lines[k]!, rule)) i = k;
+  const header = lines[i];
+  if (!header || rule.y0 - header.y1 > header.size || !isHeaderLine(header)) return undefined;
+  // Drawn under the whole row: a form's underlines under each value are not a header rule.
+  if (rule.x0 > header.x0 + header.size || rule.x1 < header.x1 - header.size) return undefined;
+  const below = lines.find((l) => l.yc > rule.y0 && overlapsX(l, rule));
+  if (!below || below.y0 - rule.y0 > 2 * below.size || !hasValue(below)) return undefined;
+  let top = header;
+  for (let k = i - 1; k >= 0; k--) {
+    const up = lines[k]!;
+    if (!overlapsX(up, rule)) continue;
+    const stacked = top.yc - up.yc <= MAX_HEADER_PITCH * Math.max(up.size, top.size) && !hasValue(up);
+    if (!stacked || (up.phrases.length < 2 && up.x0 <= header.x0 + up.size)) break;
+    top = up;
+  }
+  return top;
+}
+
+/**
+ * Where the tables ruled only across end, as boxes of no height the stream finder must not read
+ * across. A ruled frame holding one table closes at its last rule unless a header row sits on it
+ * or a TOTAL row follows it, and opens at its first rule when a header row opens it. A rule drawn
+ * under a header row, over rows of values, opens a table at the top of that header: text above
+ * it is another table's, or a title.
+ */
+export function pageToFences(page: PageContent, taken: readonly Box[], s: LatticeSettings, text: StreamSettings): Box[] {
+  const rules = pageToRules(page, taken, s);
+  // No rule, or so many that the page is a drawing (the lattice finder's budget).
+  if (rules.length === 0 || rules.length > s.maxEdges) return [];
+  const lines = chunksToLines(
+    page.chunks.filter((c) => !taken.some((b) => c.x0 >= b.x0 && c.x1 <= b.x1 && c.y0 >= b.y0 && c.y1 <= b.y1)),
+    text,
+  );
+  const fences: Box[] = [];
+  const fence = (r: Box, y: number) => fences.push({ x0: r.x0, x1: r.x1, y0: y, y1: y });
+  for (const f of rulesToFrames(rules)) {
+    const inside = linesIn(lines, f);
+    if (inside.length < MIN_FRAME_LINES || !isOneTable(inside)) continue;
+    if (closes(f, inside, lines)) fence(f, f.y1);
+    if (isHeaderLine(inside[0]!)) fence(f, f.y0);
+  }
+  for (const r of rules) {
+    const top = headerOver(r, lines);
+    if (top) fence(r, top.y0 - HEADER_FENCE_GAP);
+  }
+  return fences;
+}

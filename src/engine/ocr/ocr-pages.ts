@@ -1,0 +1,122 @@
+import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { IDENTITY, toMatrix } from '../pdf/matrix.ts';
+import type { PageContent } from '../types.ts';
+import { pagesWithLargeImages } from './image-pages.ts';
+import { pageImage } from './page-image.ts';
+import { readPageImage } from './read-image.ts';
+import { OcrEngine } from './recognize.ts';
+
+/**
+ * Longest one page may take to be read by OCR (ms). Tesseract takes 1–5 s on a page of the corpus;
+ * past this the worker is ended (a new one serves the next page) and the page stays without text.
+ */
+export const OCR_PAGE_TIMEOUT_MS = 40_000;
+/**
+ * Longest the page's drawing instructions may take to read (ms). A scan's are one image (well under
+ * a second, its decoding included); a hostile page's can grow without end (a form/pattern cycle).
+ */
+export const DRAWING_TIMEOUT_MS = 3_000;
+
+class OcrTimeout extends Error {}
+
+/**
+ * The page's drawing did not finish in DRAWING_TIMEOUT_MS (or grew memory past DRAWING_MEMORY_MB): pdf.js goes on evaluating it until the
+ * document is destroyed, so the reader gives up the document's remaining pages (as load-pages does).
+ */
+export class DrawingTimeout extends Error {
+  override name = 'DrawingTimeout';
+}
+
+/**
+ * Most the process may grow (MB) while a page's drawing is read: a scan's is one decoded image (tens
+ * of MB); a hostile page's operator list grows by hundreds of MB a second, which would reach the
+ * job's memory cap before any time limit.
+ */
+export const DRAWING_MEMORY_MB = 150;
+const WATCH_MS = 50;
+
+/** `p`, or DrawingTimeout once `ms` have passed or the process grew by DRAWING_MEMORY_MB. */
+function drawingWithin<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  let watch: NodeJS.Timeout | undefined;
+  const rss0 = process.memoryUsage.rss();
+  const t = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new DrawingTimeout(`${what}: drawing took over ${ms} ms`)), ms);
+    watch = setInterval(() => {
+      const grown = (process.memoryUsage.rss() - rss0) / 1e6;
+      if (grown > DRAWING_MEMORY_MB) reject(new DrawingTimeout(`${what}: drawing grew the process by ${grown.toFixed(0)} MB`));
+    }, WATCH_MS);
+  });
+  return Promise.race([p, t]).finally(() => {
+    clearTimeout(timer);
+    clearInterval(watch);
+  });
+}
+
+/**
+ * OCR for the pages of one document that have no text layer (docs/decisions/070-ocr.md). The OCR
+ * engine starts on the first such page and is ended by `close`, which the reader always calls.
+ */
+export class OcrPages {
+  private engine = new OcrEngine();
+  private imagePages: Promise<Set<number> | undefined> | undefined;
+  /** Pages read by OCR, 1-based. */
+  readonly pages: number[] = [];
+
+  /** `bytes`: the document, to find which pages paint a large image (image-pages.ts) before asking pdf.js. */
+  constructor(private readonly bytes?: Uint8Array) {}
+
+  /**
+   * The page's words and rules read from its image, or `content` unchanged when it has nothing to
+   * read or OCR failed. `onTick` is called while the page is being read (heartbeat).
+   */
+  async read(doc: PDFDocumentProxy, content: PageContent, signal: AbortSignal | undefined, onTick: () => void): Promise<PageContent> {
+    if (this.bytes) {
+      this.imagePages ??= pagesWithLargeImages(this.bytes);
+      const withImages = await this.imagePages;
+      if (withImages && !withImages.has(content.page)) return content;
+    }
+    const page = await doc.getPage(content.page);
+    let timer: NodeJS.Timeout | undefined;
+    const cap = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new OcrTimeout()), OCR_PAGE_TIMEOUT_MS);
+    });
+    const onAbort = () => void this.close();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      const work = (async () => {
+        const viewport = page.getViewport({ scale: 1, rotation: content.rotation });
+        const base = toMatrix(viewport.transform) ?? IDENTITY;
+        const img = await drawingWithin(
+          pageImage(page, base, { width: viewport.width, height: viewport.height }, content.rotation, DRAWING_TIMEOUT_MS),
+          DRAWING_TIMEOUT_MS,
+          `page ${content.page}`,
+        );
+        if (!img) return content;
+        onTick();
+        signal?.throwIfAborted();
+        const read = await readPageImage(img, this.engine, { onTick });
+        return { ...content, chunks: read.chunks, segments: read.segments, ocr: true as const };
+      })();
+      const out = await Promise.race([work, cap]);
+      if (out.ocr) this.pages.push(content.page);
+      return out;
+    } catch (err) {
+      signal?.throwIfAborted();
+      if (err instanceof DrawingTimeout) throw err;
+      // A page OCR could not read (or not in time) keeps no text; the engine is restarted for the next one.
+      await this.close();
+      return content;
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      page.cleanup();
+    }
+  }
+
+  async close(): Promise<void> {
+    const engine = this.engine;
+    this.engine = new OcrEngine();
+    await engine.close();
+  }
+}

@@ -1,0 +1,199 @@
+import type { InkMask } from './gray-image.ts';
+
+/** A ruling line found on the raster, in pixels of the image it was found on. */
+export interface PixelRule {
+  orientation: 'h' | 'v';
+  /** Start and end along the rule. */
+  from: number;
+  to: number;
+  /** Position across it (the centre row of a horizontal rule, column of a vertical one). */
+  at: number;
+  /** Thickness in pixels. */
+  thickness: number;
+  /** The rule's pixels (indices into the image). */
+  pixels: Int32Array;
+}
+
+export interface RuleOptions {
+  /** Shortest horizontal rule, pixels. */
+  minHorizontal: number;
+  /** Shortest vertical rule, pixels. */
+  minVertical: number;
+  /** Thickest rule, pixels (thicker dark bands are fills or bold text, not rules). */
+  maxThickness: number;
+  /** Background gaps this long inside a run are bridged (a rule broken by blur or JPEG). */
+  maxGap: number;
+}
+
+/**
+ * Morphological opening of the ink with a long thin line: keeps the pixels of runs of at least
+ * `min` ink pixels along the axis (gaps up to `maxGap` bridged). Text strokes are shorter than the
+ * line and vanish; rules stay. The result marks kept pixels with 1.
+ */
+export function openWithLine(mask: InkMask, orientation: 'h' | 'v', min: number, maxGap: number): InkMask {
+  const { width: w, height: h, data } = mask;
+  const out = new Uint8Array(w * h);
+  const lines = orientation === 'h' ? h : w;
+  const len = orientation === 'h' ? w : h;
+  const at = orientation === 'h' ? (line: number, i: number) => line * w + i : (line: number, i: number) => i * w + line;
+  for (let line = 0; line < lines; line++) {
+    let start = -1;
+    let lastInk = -1;
+    for (let i = 0; i <= len; i++) {
+      const ink = i < len && data[at(line, i)] === 1;
+      if (ink) {
+        if (start < 0) start = i;
+        lastInk = i;
+        continue;
+      }
+      if (start >= 0 && (i === len || i - lastInk > maxGap)) {
+        if (lastInk - start + 1 >= min) for (let k = start; k <= lastInk; k++) out[at(line, k)] = 1;
+        start = -1;
+      }
+    }
+  }
+  return { width: w, height: h, data: out };
+}
+
+/** A box in pixels (end exclusive). */
+export interface PixelBox {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/** Share of a thick piece's box that must be ink for it to be a dark band (bold text is far lighter). */
+export const BAND_FILL = 0.7;
+
+function inkShare(ink: InkMask, b: PixelBox): number {
+  let n = 0;
+  for (let y = b.y0; y < b.y1; y++) for (let x = b.x0; x < b.x1; x++) n += ink.data[y * ink.width + x]!;
+  return n / Math.max(1, (b.x1 - b.x0) * (b.y1 - b.y0));
+}
+
+/** A rule has background beside it along most of its length; a run through bold text or a dark band has ink there. */
+export const MAX_FLANK_INK = 0.35;
+/** How far beside a rule (pixels past its edge) the flanks are looked at. */
+const FLANK_OFFSET = 2;
+
+/**
+ * Share of the positions along a rule where the image has ink just beside it, on either side
+ * (FLANK_OFFSET pixels past its edges): letters cut by a run through a word, a dark band's inside.
+ */
+export function flankInk(mask: InkMask, orientation: 'h' | 'v', from: number, to: number, lo: number, hi: number): number {
+  const { width: w, height: h, data } = mask;
+  let inked = 0;
+  for (let i = from; i < to; i++) {
+    const a = lo - FLANK_OFFSET;
+    const b = hi + FLANK_OFFSET;
+    const ink = (j: number) => {
+      if (j < 0 || j >= (orientation === 'h' ? h : w)) return false;
+      return orientation === 'h' ? data[j * w + i] === 1 : data[i * w + j] === 1;
+    };
+    if (ink(a) || ink(b)) inked++;
+  }
+  return inked / Math.max(1, to - from);
+}
+
+/**
+ * The rules of one orientation in an opened mask: its 8-connected pieces, each one rule when it is
+ * thin (a slight residual tilt allowed for), run from its first to its last pixel along the axis,
+ * and clear of ink on its flanks in the original mask (`ink`) when given.
+ */
+export function maskToRules(
+  opened: InkMask,
+  orientation: 'h' | 'v',
+  maxThickness: number,
+  ink?: InkMask,
+  bands?: PixelBox[],
+): PixelRule[] {
+  const { width: w, height: h, data } = opened;
+  const seen = new Uint8Array(w * h);
+  const stack = new Int32Array(w * h);
+  const members = new Int32Array(w * h);
+  const rules: PixelRule[] = [];
+  for (let startP = 0; startP < data.length; startP++) {
+    if (!data[startP] || seen[startP]) continue;
+    let top = 0;
+    stack[top++] = startP;
+    seen[startP] = 1;
+    let minX = w;
+    let maxX = -1;
+    let minY = h;
+    let maxY = -1;
+    let count = 0;
+    let sumAcross = 0;
+    while (top > 0) {
+      const p = stack[--top]!;
+      const x = p % w;
+      const y = (p - x) / w;
+      members[count++] = p;
+      sumAcross += orientation === 'h' ? y : x;
+      if (x < minX) minX = x;
+      if (x > maxX) maxX = x;
+      if (y < minY) minY = y;
+      if (y > maxY) maxY = y;
+      for (let dy = -1; dy <= 1; dy++) {
+        const yy = y + dy;
+        if (yy < 0 || yy >= h) continue;
+        for (let dx = -1; dx <= 1; dx++) {
+          const xx = x + dx;
+          if (xx < 0 || xx >= w) continue;
+          const q = yy * w + xx;
+          if (data[q] && !seen[q]) {
+            seen[q] = 1;
+            stack[top++] = q;
+          }
+        }
+      }
+    }
+    const along = orientation === 'h' ? maxX - minX + 1 : maxY - minY + 1;
+    const across = orientation === 'h' ? maxY - minY + 1 : maxX - minX + 1;
+    // Mean thickness (pixels per unit length) tells a thin tilted rule from a thick band.
+    const thickness = count / along;
+    if (thickness > maxThickness || across > maxThickness + along * 0.01) {
+      // A thick piece mostly inked over its box is a dark band (a heading printed white on black).
+      const box = { x0: minX, y0: minY, x1: maxX + 1, y1: maxY + 1 };
+      if (bands && ink && across >= 2 * maxThickness && inkShare(ink, box) >= BAND_FILL) bands.push(box);
+      continue;
+    }
+    const from = orientation === 'h' ? minX : minY;
+    const to = orientation === 'h' ? maxX + 1 : maxY + 1;
+    const [lo, hi] = orientation === 'h' ? [minY, maxY] : [minX, maxX];
+    if (ink && flankInk(ink, orientation, from, to, lo, hi) > MAX_FLANK_INK) continue;
+    rules.push({
+      orientation,
+      from,
+      to,
+      at: sumAcross / count + 0.5,
+      thickness,
+      pixels: members.slice(0, count),
+    });
+  }
+  return rules;
+}
+
+/**
+ * A short vertical piece is a rule only where it meets a horizontal rule at one of its ends (a
+ * column separator of a one-row header); alone it is a stroke of a large glyph (a `1`, an `l`).
+ */
+function meetsRule(v: PixelRule, hs: readonly PixelRule[], tol: number): boolean {
+  return hs.some((h) => v.at >= h.from - tol && v.at <= h.to + tol && (Math.abs(h.at - v.from) <= tol || Math.abs(h.at - v.to) <= tol));
+}
+
+/**
+ * Horizontal and vertical rules of an ink mask, the mask of the kept rules' pixels (to erase before
+ * OCR) and the dark bands (to invert before OCR: Tesseract reads dark text on light paper).
+ */
+export function findRules(mask: InkMask, opts: RuleOptions): { rules: PixelRule[]; ruleMask: InkMask; bands: PixelBox[] } {
+  const bands: PixelBox[] = [];
+  const ruleMask = new Uint8Array(mask.data.length);
+  const hMask = openWithLine(mask, 'h', opts.minHorizontal, opts.maxGap);
+  const vMask = openWithLine(mask, 'v', opts.minVertical, opts.maxGap);
+  const h = maskToRules(hMask, 'h', opts.maxThickness, mask, bands);
+  const v = maskToRules(vMask, 'v', opts.maxThickness, mask).filter((r) => r.to - r.from >= 2 * opts.minVertical || meetsRule(r, h, opts.maxThickness + 2));
+  const rules = [...h, ...v];
+  for (const r of rules) for (const p of r.pixels) ruleMask[p] = 1;
+  return { rules, ruleMask: { width: mask.width, height: mask.height, data: ruleMask }, bands };
+}

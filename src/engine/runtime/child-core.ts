@@ -1,0 +1,84 @@
+/**
+ * The engine's side of a child process (built to build/engine-core.mjs, imported by child.ts once
+ * pdf.js is loaded): reads the PDF, runs the task, reports progress and one answer, exits.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ENGINE_MESSAGES } from '../../shared/messages/engine.ts';
+import { extractPdf, extractRawTables, openOnly } from '../extract.ts';
+import type { ChildMessage, ChildUsage, FailureReason, IsolatedInput, RunRequest, TaskOutcome } from './protocol.ts';
+
+type Engine = { extractPdf: typeof extractPdf; extractRawTables: typeof extractRawTables; openOnly: typeof openOnly };
+
+/**
+ * Tests swap the engine with EXTRACT_ENGINE_MODULE (a path or file: URL): a module exporting any of
+ * extractPdf, extractRawTables, openOnly replaces those; the rest stay real. A TypeScript module is
+ * loaded through tsx, registered in this child only then (tests/integration/fixtures/test-engine.ts).
+ */
+async function loadEngine(): Promise<Engine> {
+  const real: Engine = { extractPdf, extractRawTables, openOnly };
+  const swap = process.env.EXTRACT_ENGINE_MODULE;
+  if (!swap) return real;
+  const url = swap.startsWith('file:') ? swap : pathToFileURL(path.resolve(swap)).href;
+  if (/\.[cm]?tsx?$/.test(new URL(url).pathname)) (await import('tsx/esm/api')).register();
+  return { ...real, ...((await import(/* @vite-ignore */ url)) as Partial<Engine>) };
+}
+
+function send(message: ChildMessage): Promise<void> {
+  return new Promise((resolve) => process.send!(message, () => resolve()));
+}
+
+function cpuMs(): number {
+  const c = process.cpuUsage();
+  return (c.user + c.system) / 1000;
+}
+
+function failure(reason: FailureReason, message: string | undefined, detail: string | undefined): TaskOutcome<never> {
+  return { ok: false, reason, message: message ?? ENGINE_MESSAGES[reason], detail: detail ?? reason };
+}
+
+async function readInput(input: IsolatedInput): Promise<Uint8Array> {
+  return 'bytes' in input ? input.bytes : new Uint8Array(await readFile(input.path));
+}
+
+async function runTask(req: RunRequest, engine: Engine): Promise<TaskOutcome<unknown>> {
+  const bytes = await readInput(req.input);
+  let last = 0;
+  // Throttled (pages can be very fast); the first report (the document opened) and the last always go.
+  const onProgress = (done: number, total: number) => {
+    const now = Date.now();
+    if (done === 0 || done === total || now - last > 100) {
+      last = now;
+      void send({ type: 'progress', done, total });
+    }
+  };
+  switch (req.task) {
+    case 'check': {
+      const r = await engine.openOnly(bytes);
+      return r.status === 'ok' ? { ok: true, value: { pages: r.numPages } } : failure(r.status, r.message, r.detail);
+    }
+    case 'raw': {
+      const r = await engine.extractRawTables(bytes, { onProgress });
+      if (r.status !== 'ok') return failure(r.status, r.message, r.detail);
+      return { ok: true, value: { numPages: r.numPages, pageSizes: r.pageSizes, tables: r.tables, warnings: r.warnings } };
+    }
+    case 'extract': {
+      const r = await engine.extractPdf(bytes, { onProgress });
+      return r.status === 'ok' ? { ok: true, value: r } : failure(r.status, r.message, r.detail);
+    }
+  }
+}
+
+/** Runs the one task of this process and exits. */
+export async function serve(req: RunRequest): Promise<never> {
+  const startupCpuMs = cpuMs();
+  const usage = (): ChildUsage => ({ cpuMs: cpuMs(), startupCpuMs, peakRssMb: process.resourceUsage().maxRSS / 1024 });
+  try {
+    const outcome = await runTask(req, await loadEngine());
+    await send({ type: 'result', outcome, usage: usage() });
+  } catch (err) {
+    await send({ type: 'failed', detail: err instanceof Error ? `${err.name}: ${err.message}` : String(err), usage: usage() });
+  }
+  process.exit(0);
+}

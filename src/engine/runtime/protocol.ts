@@ -1,0 +1,89 @@
+// What the engine's runtime takes and returns, and the messages between run-isolated.ts (the
+// caller's process) and its child (child.ts, child-core.ts). Types only.
+import type { ExtractionResult, PageSize, RawTable } from '../types.ts';
+
+/**
+ * What a child does with the document:
+ * - `check`: open it and close it, reading no page (the upload check);
+ * - `extract`: the classified result (jobs, `npm run extract`);
+ * - `raw`: every table found, before classification (`npm run extract -- --raw`).
+ */
+export type IsolatedTask = 'check' | 'extract' | 'raw';
+
+/** The PDF: its bytes, or a file the child reads itself. */
+export type IsolatedInput = { bytes: Uint8Array } | { path: string };
+
+/** What `check` answers for a PDF that opens. */
+export interface PdfInfo {
+  /** Pages the document declares. */
+  pages: number;
+}
+
+/** What `raw` answers: the tables as found, without the pages' contents. */
+export interface RawTables {
+  numPages: number;
+  pageSizes: PageSize[];
+  tables: RawTable[];
+  warnings: string[];
+}
+
+export interface TaskValues {
+  check: PdfInfo;
+  extract: ExtractionResult;
+  raw: RawTables;
+}
+
+/**
+ * Why a task gave no value:
+ * - the engine's verdicts on the file: `invalid` (damaged, not a PDF), `password`, `no_text` (no
+ *   page has a text layer; never for `check`, which reads no page);
+ * - the caps: `timeout` (the time cap, or no progress for `stallMs`), `memory` (RSS or heap cap);
+ * - `crash`: the child died or failed without a verdict (anything else: a bug, a kill from outside,
+ *   a file that could not be read);
+ * - `aborted`: the caller's signal.
+ */
+export type FailureReason = 'invalid' | 'password' | 'no_text' | 'timeout' | 'memory' | 'crash' | 'aborted';
+
+export type TaskOutcome<T> =
+  | { ok: true; value: T }
+  | {
+      ok: false;
+      reason: FailureReason;
+      /** Spanish, for people. */
+      message: string;
+      /** English, for logs. */
+      detail: string;
+    };
+
+/** What the child measured of itself, sent with its answer (absent when it was killed or died). */
+export interface ChildUsage {
+  /** User + system CPU time of the whole child (every thread, GC helpers included) at its answer. */
+  cpuMs: number;
+  /** Part of cpuMs spent before the task began: Node's start-up, loading pdf.js and the engine. */
+  startupCpuMs: number;
+  /** Peak resident memory of the child (maxRSS). */
+  peakRssMb: number;
+}
+
+export type IsolatedResult<T> = TaskOutcome<T> & {
+  /** Fork to answer, in the caller's clock. */
+  wallMs: number;
+  usage?: ChildUsage;
+};
+
+/** Caller → child, once, after the child said `ready`. */
+export interface RunRequest {
+  type: 'run';
+  task: IsolatedTask;
+  input: IsolatedInput;
+}
+
+/** Child → caller. */
+export type ChildMessage =
+  /** Its listener is in place: the request can be sent (a message sent earlier could be lost). */
+  | { type: 'ready' }
+  /** (0, total) once the document opened, then (pages done, total) as pages finish (throttled). */
+  | { type: 'progress'; done: number; total: number }
+  | { type: 'result'; outcome: TaskOutcome<unknown>; usage: ChildUsage }
+  /** The task threw (a bug, an unreadable file): a crash, with what it said. */
+  | { type: 'failed'; detail: string; usage: ChildUsage };

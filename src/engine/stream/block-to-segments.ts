@@ -1,0 +1,144 @@
+import type { TextLine } from './chunks-to-lines.ts';
+import type { StreamSettings } from './settings.ts';
+import { isListMarker, isNumeric } from './text-kinds.ts';
+
+const textOf = (words: readonly { text: string }[]): string => words.map((w) => w.text).join(' ');
+
+/**
+ * The first line of a list item: a lone marker (bullet, `1.`, `a)`, `[3]`) set apart from the
+ * item's text, and nothing else on the line. A row with a number column beside it is a table's.
+ */
+export function isListItemLine(line: TextLine): boolean {
+  const [marker, text] = line.phrases;
+  return (
+    line.phrases.length === 2 &&
+    marker!.words.length === 1 &&
+    isListMarker(marker!.words[0]!.text) &&
+    !isNumeric(textOf(text!.words))
+  );
+}
+
+/** Indices of the lines that make up list items of two or more items: markers and the text under them. */
+function listLines(block: readonly TextLine[], settings: StreamSettings): Set<number> {
+  const out = new Set<number>();
+  let run: number[] = [];
+  let items = 0;
+  let indent = 0;
+  const flush = () => {
+    if (items >= settings.minListItems) run.forEach((i) => out.add(i));
+    run = [];
+    items = 0;
+  };
+  block.forEach((line, i) => {
+    const tol = settings.alignTolEm * line.size;
+    if (isListItemLine(line)) {
+      run.push(i);
+      items++;
+      indent = line.phrases[1]!.x0;
+    } else if (run.length > 0 && line.phrases.length === 1 && Math.abs(line.x0 - indent) <= tol) {
+      run.push(i);
+    } else flush();
+  });
+  flush();
+  return out;
+}
+
+/** A row with a value in it (a number), not a header's or a list's words. */
+const holdsValue = (line: TextLine): boolean => line.phrases.some((p) => isNumeric(textOf(p.words)));
+
+function medianOf(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+/**
+ * Column edges every one of the lines shares: x positions where each line starts or ends a
+ * phrase (within `tol`). A left-aligned column gives its left edge, a right-aligned one its right
+ * edge; ragged text ends seldom line up on every line.
+ */
+export function sharedEdges(lines: readonly TextLine[], tol: number): number[] {
+  const [first, ...rest] = lines;
+  if (!first) return [];
+  const edges = first.phrases.flatMap((p) => [p.x0, p.x1]);
+  return edges.filter((x) => rest.every((l) => l.phrases.some((p) => Math.abs(p.x0 - x) <= tol || Math.abs(p.x1 - x) <= tol)));
+}
+
+/**
+ * The line has text running across x, well clear of both its ends, that lines up with none of
+ * the given edges: a wider value in the same column shares the column's other edge; text laid
+ * out on other columns shares none.
+ */
+function runsAcross(line: TextLine, x: number, edges: readonly number[], margin: number, tol: number): boolean {
+  const onEdge = (v: number): boolean => edges.some((e) => Math.abs(e - v) <= tol);
+  return line.phrases.some((p) => p.x0 + margin < x && x < p.x1 - margin && !onEdge(p.x0) && !onEdge(p.x1));
+}
+
+/**
+ * Two runs of rows laid out on different columns: one run has a column edge on every line and
+ * every line of the other runs text straight across it, out of line with the first run's columns.
+ */
+export function isColumnChange(upper: readonly TextLine[], lower: readonly TextLine[], settings: StreamSettings): boolean {
+  const size = medianOf([...upper, ...lower].map((l) => l.size));
+  const tol = settings.alignTolEm * size;
+  const margin = settings.segmentCrossEm * size;
+  const crossedByAll = (edges: number[], lines: readonly TextLine[]): boolean =>
+    edges.some((x) => lines.every((l) => runsAcross(l, x, edges, margin, tol)));
+  return crossedByAll(sharedEdges(upper, tol), lower) || crossedByAll(sharedEdges(lower, tol), upper);
+}
+
+/**
+ * Cuts a block where one structure ends and another begins at the usual spacing:
+ * - a list (two or more items, each a marker and its text) is a run of its own, so the table
+ *   above it does not take its items as rows;
+ * - a table set right under another one is cut from it where the line spacing opens up, or a
+ *   line of words only follows rows of values (a header), and the columns move (an edge every row
+ *   above shares is crossed by the text of every row below, or the reverse). Each boundary
+ *   compares a few rows on each side, so the cost stays linear.
+ */
+export function blockToSegments(block: readonly TextLine[], settings: StreamSettings): TextLine[][] {
+  const list = listLines(block, settings);
+  const cuts = new Set<number>();
+  block.forEach((_, i) => {
+    if (i > 0 && list.has(i) !== list.has(i - 1)) cuts.add(i);
+  });
+  const structured: number[] = [];
+  block.forEach((l, i) => {
+    if (l.phrases.length >= 2 && !list.has(i)) structured.push(i);
+  });
+  const window = settings.segmentWindow;
+  const listBetween = (from: number, to: number): boolean => {
+    for (let k = from + 1; k < to; k++) if (list.has(k)) return true;
+    return false;
+  };
+  let first = 0;
+  for (let j = 1; j < structured.length; j++) {
+    const at = structured[j]!;
+    const prev = structured[j - 1]!;
+    // Rows on the two sides of a list are compared with rows of their own side only.
+    if (listBetween(prev, at)) {
+      first = j;
+      continue;
+    }
+    const upper = structured.slice(Math.max(first, j - window), j).map((i) => block[i]!);
+    const lower = structured.slice(j, j + window).map((i) => block[i]!);
+    // Rows with values above: a header over its body differs from it as much as two tables do.
+    if (upper.length < window || lower.length < settings.segmentMinLines || !upper.every(holdsValue)) continue;
+    const pitches = upper.slice(1).map((l, k) => l.yc - upper[k]!.yc);
+    const opens = block[at]!.yc - block[prev]!.yc > settings.segmentPitchRatio * medianOf(pitches);
+    // A line of words only under rows of values: a header starting something, even at the same pitch.
+    const heads = !holdsValue(block[at]!);
+    if (!(opens || heads) || !isColumnChange(upper, lower, settings)) continue;
+    let cut = prev + 1;
+    while (cut < at && block[cut]!.yc - block[cut - 1]!.yc <= settings.wrapLineEm * block[cut]!.size) cut++;
+    cuts.add(cut);
+    first = j;
+  }
+  const segments: TextLine[][] = [];
+  let start = 0;
+  for (const cut of [...cuts].sort((a, b) => a - b)) {
+    segments.push(block.slice(start, cut));
+    start = cut;
+  }
+  segments.push(block.slice(start));
+  return segments.filter((s) => s.length > 0);
+}

@@ -1,0 +1,51 @@
+import type { TextLine } from './chunks-to-lines.ts';
+import type { StreamSettings } from './settings.ts';
+
+/**
+ * Cells set vertically centred in their row: a label wrapped over two lines has the row's one-line
+ * values printed half a line below its first line, so the row prints as three text lines less than
+ * a line apart, each holding only some of the columns. (Word processors' tables do this.)
+ */
+
+/** Two lines nearer than a line's height whose phrases do not overlap: parts of one row. */
+export function isCentredPair(upper: TextLine, lower: TextLine, settings: StreamSettings): boolean {
+  if (lower.yc - upper.yc >= settings.centredLineEm * Math.min(upper.size, lower.size)) return false;
+  return !upper.phrases.some((p) => lower.phrases.some((q) => p.x0 < q.x1 && q.x0 < p.x1));
+}
+
+/**
+ * Lines with the parts of centred rows folded into one line each, for reading columns: the label
+ * column of such a table only shows when its lines are seen beside the values. Rows are read
+ * from the lines as printed (linesToRows joins the parts again).
+ */
+export function foldCentredLines(lines: readonly TextLine[], settings: StreamSettings): TextLine[] {
+  const out: TextLine[] = [];
+  let group: TextLine[] = [];
+  const flush = () => {
+    if (group.length === 1) out.push(group[0]!);
+    else if (group.length > 1) out.push(joinLines(group));
+    group = [];
+  };
+  for (const line of lines) {
+    const prev = group[group.length - 1];
+    if (prev && !isCentredPair(prev, line, settings)) flush();
+    group.push(line);
+  }
+  flush();
+  return out;
+}
+
+function joinLines(parts: readonly TextLine[]): TextLine {
+  // The part with the most phrases is the row's main line: it gives the row's height.
+  const main = parts.reduce((a, b) => (b.phrases.length > a.phrases.length ? b : a));
+  return {
+    words: parts.flatMap((p) => p.words).sort((a, b) => a.x0 - b.x0),
+    phrases: parts.flatMap((p) => p.phrases).sort((a, b) => a.x0 - b.x0),
+    x0: Math.min(...parts.map((p) => p.x0)),
+    x1: Math.max(...parts.map((p) => p.x1)),
+    y0: Math.min(...parts.map((p) => p.y0)),
+    y1: Math.max(...parts.map((p) => p.y1)),
+    yc: main.yc,
+    size: main.size,
+  };
+}

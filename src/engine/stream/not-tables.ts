@@ -1,0 +1,112 @@
+import { LEADER } from './chunks-to-lines.ts';
+import type { RowWords } from './lines-to-rows.ts';
+import type { StreamSettings } from './settings.ts';
+import { isListMarker, isNumeric } from './text-kinds.ts';
+
+/**
+ * Text set in columns that is not a table. Documents nobody here has seen put lists, contents
+ * pages, prose in two columns and chart labels on a page as often as tables; each has its own
+ * structural mark, tested here on the rows the finder read.
+ */
+export type NotTableReason = 'list' | 'contents' | 'prose columns' | 'scattered cells' | 'text side by side';
+
+/** What the tests read: the table's cells, as text and as the words of each row. */
+export interface TableEvidence {
+  cells: readonly string[][];
+  rows: readonly RowWords[];
+}
+
+const firstWord = (text: string): string => text.split(' ')[0] ?? '';
+
+/** Columns most of whose filled cells are numbers (an item's `1.` is a marker, not a number). */
+function numericColumns(cells: readonly string[][]): number {
+  const width = cells[0]?.length ?? 0;
+  const isValue = (t: string): boolean => isNumeric(t) && !isListMarker(t);
+  let n = 0;
+  for (let c = 0; c < width; c++) {
+    const filled = cells.map((r) => r[c]!).filter((t) => t !== '');
+    if (filled.length > 0 && filled.filter(isValue).length * 2 > filled.length) n++;
+  }
+  return n;
+}
+
+/** Items each opened by a marker in the first column, their wrapped lines under them, no numbers. */
+function isList(cells: readonly string[][], settings: StreamSettings): boolean {
+  const marked = cells.filter((r) => isListMarker(firstWord(r[0]!))).length;
+  const rest = cells.every((r) => r[0] === '' || isListMarker(firstWord(r[0]!)));
+  return marked >= settings.minListItems && rest && numericColumns(cells) === 0;
+}
+
+/** A label run out with dot leaders to one small whole number: a contents entry and its page. */
+const LEADER_END = /(?:\.\s?){3,}$|…$/;
+function contentsPage(row: readonly string[]): number | undefined {
+  const filled = row.filter((t) => t !== '');
+  const page = filled[filled.length - 1];
+  const label = filled[filled.length - 2];
+  if (page === undefined || label === undefined || !/^\d{1,4}$/.test(page)) return undefined;
+  const words = label.split(' ');
+  return LEADER_END.test(label) || LEADER.test(words[words.length - 1]!) ? Number(page) : undefined;
+}
+
+/** Most rows are entries that lead out to a page number, and the pages never go back. */
+function isContents(cells: readonly string[][], settings: StreamSettings): boolean {
+  const pages = cells.map(contentsPage).filter((p): p is number => p !== undefined);
+  const ordered = pages.every((p, i) => i === 0 || p >= pages[i - 1]!);
+  return pages.length >= settings.minTableRows && pages.length >= settings.contentsRowShare * cells.length && ordered;
+}
+
+/** Every column reads as running text: many words on each of its lines, and no column of numbers. */
+function isProseColumns(rows: readonly RowWords[], cells: readonly string[][], settings: StreamSettings): boolean {
+  if (numericColumns(cells) > 0) return false;
+  const width = rows[0]?.cells.length ?? 0;
+  for (let c = 0; c < width; c++) {
+    let words = 0;
+    let lines = 0;
+    for (const row of rows) {
+      const cell = new Set(row.cells[c]);
+      if (cell.size === 0) continue;
+      words += cell.size;
+      lines += row.lines.filter((l) => l.words.some((w) => cell.has(w))).length;
+    }
+    if (lines > 0 && words / lines < settings.proseLineWords) return false;
+  }
+  return true;
+}
+
+/**
+ * Most columns hold a single cell, and those cells sit on different rows: labels scattered over
+ * the region (a chart's values at its bars' ends), not values in columns. Header words split over
+ * columns of their own sit on the first rows only, and do not count.
+ */
+function isScattered(cells: readonly string[][], settings: StreamSettings): boolean {
+  const width = cells[0]?.length ?? 0;
+  let supported = 0;
+  const lonelyRows = new Set<number>();
+  for (let c = 0; c < width; c++) {
+    const filled = cells.flatMap((r, i) => (r[c] !== '' ? [i] : []));
+    if (filled.length >= 2) supported++;
+    else if (filled.length === 1) lonelyRows.add(filled[0]!);
+  }
+  return supported * 2 < width && lonelyRows.size >= settings.minTableRows;
+}
+
+/**
+ * Two columns of words over a few lines, no values and no `Label:` column: two blocks of text
+ * set side by side (signatures, addresses, names over roles). A table needs more to show.
+ */
+function isTextPair(cells: readonly string[][], settings: StreamSettings): boolean {
+  const width = cells[0]?.length ?? 0;
+  const labels = cells.filter((r) => /:$/.test(r[0]!)).length;
+  return width === 2 && cells.length < settings.minTextPairRows && numericColumns(cells) === 0 && labels * 2 < cells.length;
+}
+
+/** Why the rows found are not a table, or undefined when nothing says so. */
+export function notTableReason(evidence: TableEvidence, settings: StreamSettings): NotTableReason | undefined {
+  const { cells, rows } = evidence;
+  if (isList(cells, settings)) return 'list';
+  if (isContents(cells, settings)) return 'contents';
+  if (isProseColumns(rows, cells, settings)) return 'prose columns';
+  if (isScattered(cells, settings)) return 'scattered cells';
+  if (isTextPair(cells, settings)) return 'text side by side';
+  return undefined;
+}

@@ -1,0 +1,27 @@
+/**
+ * What a cell's text looks like, for structural tests: numbers (amounts, counts, rates, a dash
+ * for zero) against words, and the markers that start list items.
+ */
+
+/** An amount, count, rate or year: digits with separators, an optional sign, currency or %. */
+const NUMBER = /^[-–+(]?\s*(?:US\$|COP\$?|\$|€|£)?\s*[-–]?\d[\d.,'\s]*%?\)?$/;
+/** A dash or a lone currency sign printed for zero. */
+const ZERO = /^(?:[-–—]|\$\s*[-–—])$/;
+
+export function isNumeric(text: string): boolean {
+  const t = text.trim();
+  return t !== '' && (NUMBER.test(t) || ZERO.test(t));
+}
+
+/**
+ * The marker of a list item: a bullet or dash, or an enumerator (`1.`, `2)`, `a)`, `iv.`, `[3]`,
+ * `(b)`, `2.1.`). A bare number is not one (it is as likely a table's item number column), nor
+ * is `2.1` (a decimal as likely as a section number).
+ */
+const BULLET = /^[•◦▪▫■□●○◆◇►▸‣⁃∙·*–—-]$/;
+const ENUMERATOR = /^(?:\(?(?:\d{1,3}|[a-zA-Z]|[ivxlcIVXLC]{1,5})[.)]|\[\d{1,3}\]|\d{1,3}(?:\.\d{1,3})+\.)$/;
+
+export function isListMarker(text: string): boolean {
+  const t = text.trim();
+  return BULLET.test(t) || ENUMERATOR.test(t);
+}
