@@ -196,9 +196,15 @@ export async function spawnServer(
 }
 
 /** Runs the server entry to completion (for start-up refusals) and returns its exit code and output. */
-export function runServerToExit(env: Record<string, string>, timeoutMs = 30_000): Promise<{ code: number | null; output: string }> {
+export function runServerToExit(
+  env: Record<string, string>,
+  { entry = 'src/server/main.ts', timeoutMs = 30_000 }: { entry?: string; timeoutMs?: number } = {},
+): Promise<{ code: number | null; output: string }> {
+  // `entry` is a TypeScript file (run through tsx) or a built .mjs with its arguments, e.g. `scripts/run-built.mjs server`.
+  const [file, ...args] = entry.split(' ');
+  const loader = file!.endsWith('.mjs') ? [] : ['--import', 'tsx'];
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/server/main.ts')], {
+    const child = spawn(process.execPath, [...loader, path.join(ROOT, file!), ...args], {
       cwd: ROOT,
       env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

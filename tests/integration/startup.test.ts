@@ -1,34 +1,9 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, clientFor, fixture, freshDatabaseUrl, ROOT, spawnServer, tempDir, upload, waitForDocument } from './helpers.ts';
+import { ADMIN, clientFor, fixture, freshDatabaseUrl, ROOT, runServerToExit, spawnServer, tempDir, upload, waitForDocument } from './helpers.ts';
 import { nodeTooOld } from '../../src/server/node-version.ts';
-
-/** Runs a server entry (main.ts or start.ts through tsx, or `npm start`'s scripts/run-built.mjs server) to its exit. */
-function runToExit(entry: string, env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  const [file, ...args] = entry.split(' ');
-  return new Promise((resolve, reject) => {
-    const loader = file!.endsWith('.mjs') ? [] : ['--import', 'tsx'];
-    const child = spawn(process.execPath, [...loader, path.join(ROOT, file!), ...args], {
-      cwd: ROOT,
-      env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`did not exit:\n${output}`));
-    }, 30_000);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      resolve({ code, output });
-    });
-  });
-}
 
 describe('start-up a person can follow', () => {
   let busy: net.Server;
@@ -42,7 +17,7 @@ describe('start-up a person can follow', () => {
 
   it.each(['src/server/main.ts', 'src/server/start.ts', 'scripts/run-built.mjs server'])('%s on a busy port says so in one Spanish line and creates nothing', async (entry) => {
     const dataDir = tempDir();
-    const { code, output } = await runToExit(entry, { PORT: String(port), DATA_DIR: dataDir, DIST_DIR: path.join(dataDir, 'no-dist') });
+    const { code, output } = await runServerToExit({ PORT: String(port), LOG_LEVEL: 'warn', DATA_DIR: dataDir, DIST_DIR: path.join(dataDir, 'no-dist') }, { entry });
     expect(code).toBe(4);
     expect(output).toContain(`El puerto ${port} ya está en uso`);
     expect(output).toContain('PORT=');
