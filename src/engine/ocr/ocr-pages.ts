@@ -1,7 +1,6 @@
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { IDENTITY, toMatrix } from '../pdf/matrix.ts';
 import type { PageContent } from '../types.ts';
-import { pagesWithLargeImages } from './image-pages.ts';
 import { pageImage } from './page-image.ts';
 import { readPageImage } from './read-image.ts';
 import { OcrEngine } from './recognize.ts';
@@ -72,7 +71,8 @@ export class OcrPages {
    */
   async read(doc: PDFDocumentProxy, content: PageContent, signal: AbortSignal | undefined, onTick: () => void): Promise<PageContent> {
     if (this.bytes) {
-      this.imagePages ??= pagesWithLargeImages(this.bytes);
+      // Loaded here, not at start-up: pdf-lib costs ~80 ms to load and only text-less pages need it.
+      this.imagePages ??= import('./image-pages.ts').then(({ pagesWithLargeImages }) => pagesWithLargeImages(this.bytes!));
       const withImages = await this.imagePages;
       if (withImages && !withImages.has(content.page)) return content;
     }
