@@ -17,7 +17,7 @@ function precompress(): Plugin {
     writeBundle(options, bundle) {
       const dir = options.dir ?? 'dist';
       for (const file of Object.keys(bundle)) {
-        if (!/\.(js|css|html|svg|webmanifest)$/.test(file)) continue;
+        if (!/\.(m?js|css|html|svg|webmanifest)$/.test(file)) continue;
         const full = path.join(dir, file);
         const source = readFileSync(full);
         if (source.length < 1024) continue;
@@ -46,6 +46,9 @@ export default defineConfig({
       manifest: false,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,png,svg,ico,webmanifest}'],
+        // pdf.js draws the review screen, which needs the server anyway (decision 055): not worth
+        // 120 KB gzip on every install. Its worker (.mjs) is outside the patterns already.
+        globIgnores: ['**/pdf-renderer-*.js'],
       },
     }),
   ],

@@ -102,7 +102,7 @@ async function main(): Promise<void> {
       } else if (action === 'cut' && !offline) {
         // The next upload reaches the server, but its answer is lost.
         await context.route(
-          '**/api/documents/upload',
+          '**/api/uploads/tus/*',
           async (route) => {
             await route.fetch().catch(() => null);
             await route.abort('connectionreset').catch(() => undefined);

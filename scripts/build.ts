@@ -3,7 +3,8 @@
  * and `npm run extract` run (scripts/run-built.mjs builds it first when stale):
  * - build/server.mjs: the server with its start-up checks (src/server/start.ts);
  * - build/extract-cli.mjs: `npm run extract` (src/engine/cli/extract.ts);
- * - build/engine-child.mjs + engine-core.mjs: the engine's child process (src/engine/runtime).
+ * - build/engine-child.mjs + its chunks, and pdf.js as scripts in build/pdfjs/: the engine's child
+ *   process (src/engine/runtime, docs/decisions/001 "Start-up").
  * Our code is bundled, packages stay external (node_modules). `--if-stale` builds only what changed.
  */
 import { pathToFileURL } from 'node:url';

@@ -1,37 +1,21 @@
 // node scripts/run-built.mjs <server|extract-cli> [args…]: runs build/<name>.mjs, building first
 // (npm run build --if-stale, through tsx) when it or the engine's child is missing or stale.
 // Plain JavaScript and a few stat calls, so `npm run extract` starts in milliseconds, not the
-// seconds tsx takes. isFresh repeats src/engine/runtime/bundle.ts's.
+// seconds tsx takes. isFresh is src/engine/runtime/bundle.ts's, in plain JavaScript.
 import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { isFresh } from '../src/engine/runtime/is-fresh.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BUILD = path.join(ROOT, 'build');
-
-function isFresh(name) {
-  let manifest;
-  try {
-    manifest = JSON.parse(fs.readFileSync(path.join(BUILD, `${name}.inputs.json`), 'utf8'));
-  } catch {
-    return false;
-  }
-  if (!manifest.outputs.every((out) => fs.existsSync(path.join(BUILD, out)))) return false;
-  for (const [file, seen] of Object.entries(manifest.inputs)) {
-    if (!seen) return false;
-    const stat = fs.statSync(path.join(ROOT, file), { throwIfNoEntry: false });
-    if (!stat || stat.mtimeMs !== seen[0] || stat.size !== seen[1]) return false;
-  }
-  return true;
-}
 
 const [name, ...args] = process.argv.slice(2);
 if (name !== 'server' && name !== 'extract-cli') {
   console.error('Uso: node scripts/run-built.mjs <server|extract-cli> [argumentos…]');
   process.exit(2);
 }
-if (!isFresh(name) || !isFresh('engine-child')) {
+if (!isFresh(name, BUILD, ROOT) || !isFresh('engine-child', BUILD, ROOT)) {
   // stdout of the build goes to stderr: `npm run extract` prints only JSON there.
   const res = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/build.ts'), '--if-stale'], { cwd: ROOT, stdio: ['ignore', 2, 2] });
   if (res.status !== 0) {

@@ -13,6 +13,7 @@ const loadLayout = () => import('./layouts/dashboard-layout.tsx');
 const loadUpload = () => import('./routes/upload.tsx');
 const loadDocuments = () => import('./routes/documents.tsx');
 const loadDocument = () => import('./routes/document.tsx');
+const loadReview = () => import('./routes/review.tsx');
 const loadData = () => import('./routes/data.tsx');
 const loadUsers = () => import('./routes/users.tsx');
 
@@ -22,6 +23,7 @@ const DashboardLayout = lazy(() => loadLayout().then((m) => ({ default: m.Dashbo
 const UploadPage = lazy(loadUpload);
 const DocumentsPage = lazy(loadDocuments);
 const DocumentPage = lazy(loadDocument);
+const ReviewPage = lazy(loadReview);
 const DataPage = lazy(loadData);
 const UsersPage = lazy(loadUsers);
 
@@ -34,6 +36,7 @@ function preloadDashboard(pathname: string): void {
   void loadLayout();
   const page = pathname.slice(paths.dashboard.root.path.length);
   if (page === '' || page === '/' || page.startsWith('/upload')) void loadUpload();
+  else if (/^\/documents\/[^/]+\/review/.test(page)) void loadReview();
   else if (/^\/documents\/./.test(page)) void loadDocument();
   else if (page.startsWith('/documents')) void loadDocuments();
   else if (page.startsWith('/data')) void loadData();
@@ -79,6 +82,14 @@ export function AppRoutes() {
             element={
               <ProtectedRoute permissions={['read']}>
                 <DocumentPage />
+              </ProtectedRoute>
+            }
+          />
+          <Route
+            path={paths.dashboard.review.path}
+            element={
+              <ProtectedRoute permissions={['read']}>
+                <ReviewPage />
               </ProtectedRoute>
             }
           />

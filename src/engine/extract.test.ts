@@ -1,8 +1,9 @@
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { gridSpec, makePdf, type PageSpec } from '../../tests/fixtures/engine/make-pdf.ts';
+import { gridSpec, makePdf, unruledTable, type PageSpec } from '../../tests/fixtures/engine/make-pdf.ts';
 import { ENGINE_MESSAGES } from '../shared/messages/engine.ts';
 import { extractPdf, extractRawTables } from './extract.ts';
+import { SettingsError } from './settings.ts';
 
 const XS = [50, 150, 250, 350];
 const YS = [100, 120, 140, 160];
@@ -185,5 +186,40 @@ describe('content inside form XObjects', () => {
     // x: 100 + 0.5·50 = 125; y from the top: 842 − 0.5·(842 − 100) = 471.
     expect(bbox?.x0).toBeCloseTo(125, 0);
     expect(bbox?.y0).toBeCloseTo(471, 0);
+  });
+});
+
+describe('settings change what the engine finds (src/engine/settings.ts)', () => {
+  it('lattice.minRows: a two-row grid is a table by default, not when three rows are asked for', async () => {
+    const bytes = await makePdf([gridSpec(XS, [100, 120, 140], [['Cultivo', 'Área', 'Etapa'], ['Café', '2,5', 'Producción']])]);
+    expect((await extractRawTables(bytes)).tables.map((t) => t.method)).toEqual(['lattice']);
+    expect((await extractRawTables(bytes, { settings: { lattice: { minRows: 3 } } })).tables).toEqual([]);
+  });
+
+  it('stream.regionGapEm: a wider gap than the setting splits an unruled table, a narrower one does not', async () => {
+    const columns = [{ x: 60 }, { x: 260, align: 'right' as const }, { x: 360, align: 'right' as const }];
+    const rows = (from: number) => [1, 2, 3, 4].map((i) => [`Insumo ${from + i}`, `${from + i}.000`, `${from + i}0`]);
+    const top = unruledTable(columns, rows(0), 100);
+    // The second block starts about three lines (27 pt at 9 pt type) under the first one's last row.
+    const bottom = unruledTable(columns, rows(4), top.next + 27);
+    const bytes = await makePdf([{ texts: [...top.texts, ...bottom.texts] }]);
+    expect((await extractRawTables(bytes)).tables.map((t) => t.rows.length)).toEqual([4, 4]);
+    const joined = await extractRawTables(bytes, { settings: { stream: { regionGapEm: 5 } } });
+    expect(joined.tables.map((t) => t.rows.length)).toEqual([8]);
+  });
+
+  it('lines.sameLineEm: words half a size apart vertically are two lines of a cell, or one line', async () => {
+    const spec = gridSpec(XS, YS, [['Cultivo', 'Área', 'Etapa'], ['Café', null, 'Producción'], ['Plátano', '1', 'Siembra']]);
+    // "(ha)" set 4.5 pt (half its 9 pt size) above "2,5", to its right.
+    spec.texts!.push({ text: '2,5', x: 153, y: 133, size: 9 }, { text: '(ha)', x: 175, y: 128.5, size: 9 });
+    const bytes = await makePdf([spec]);
+    expect((await extractRawTables(bytes)).tables[0]!.rows[1]![1]).toBe('(ha) 2,5');
+    const wide = await extractRawTables(bytes, { settings: { lines: { sameLineEm: 0.6 } } });
+    expect(wide.tables[0]!.rows[1]![1]).toBe('2,5 (ha)');
+  });
+
+  it('refuses a bad setting before reading the document', async () => {
+    await expect(extractPdf(new Uint8Array(), { settings: { stream: { regionGapEm: -1 } } })).rejects.toThrow(SettingsError);
+    await expect(extractRawTables(new Uint8Array(), { settings: { stream: { foo: 1 } } as never })).rejects.toThrow('Ajuste desconocido: stream.foo');
   });
 });

@@ -10,6 +10,7 @@ import { findPageTables } from './find-tables.ts';
 import { flagLowConfidence } from './ocr/cell-confidence.ts';
 import { DEFAULT_MAX_PAGES, readPages } from './pdf/load-pages.ts';
 import { openPdf, PdfOpenError } from './pdf/open-pdf.ts';
+import { resolveSettings, type EngineSettings } from './settings.ts';
 import type {
   ClassifiedTable,
   ExtractionResult,
@@ -70,10 +71,15 @@ export async function openOnly(bytes: Uint8Array): Promise<OpenCheck> {
 }
 
 /**
- * Reads the pages and finds every table, before classification (what `--raw` prints). Never
- * throws: every failure becomes a typed status.
+ * Reads the pages and finds every table, before classification (what `--raw` prints). Every
+ * failure of the document becomes a typed status; only bad `opts.settings`, the caller's mistake,
+ * throws (a SettingsError, before anything is read).
  */
 export async function extractRawTables(bytes: Uint8Array, opts: ExtractOptions = {}): Promise<RawExtraction> {
+  return rawTables(bytes, opts, resolveSettings(opts.settings));
+}
+
+async function rawTables(bytes: Uint8Array, opts: ExtractOptions, settings: EngineSettings): Promise<RawExtraction> {
   if (opts.signal?.aborted) return failure('aborted', 'aborted before start');
   let doc;
   try {
@@ -89,7 +95,7 @@ export async function extractRawTables(bytes: Uint8Array, opts: ExtractOptions =
       opts,
       (page) => {
         opts.signal?.throwIfAborted();
-        tables.push(...findPageTables(page));
+        tables.push(...findPageTables(page, settings));
       },
       bytes,
     );
@@ -126,9 +132,13 @@ function ocrOf(raw: RawExtraction): Pick<ExtractionResult, 'ocr'> {
   return raw.ocrPages.length ? { ocr: { pages: raw.ocrPages } } : {};
 }
 
-/** PDF bytes in, the document's tables sorted into the catalogue out. Never throws. */
+/**
+ * PDF bytes in, the document's tables sorted into the catalogue out. Throws only for bad
+ * `opts.settings` (a SettingsError, before anything is read), as extractRawTables does.
+ */
 export async function extractPdf(bytes: Uint8Array, opts: ExtractOptions = {}): Promise<ExtractionResult> {
-  const raw = await extractRawTables(bytes, opts);
+  const settings = resolveSettings(opts.settings);
+  const raw = await rawTables(bytes, opts, settings);
   const base = {
     pages: raw.numPages,
     nosolicitud: '',
@@ -145,7 +155,7 @@ export async function extractPdf(bytes: Uint8Array, opts: ExtractOptions = {}): 
     return { ...base, status: 'aborted', message: ENGINE_MESSAGES.aborted, detail: 'aborted by signal' };
   }
   try {
-    const c = classifyDocument(raw.pages, raw.tables);
+    const c = classifyDocument(raw.pages, raw.tables, settings.lines);
     flagLowConfidence(c.tables, raw.pages);
     return {
       status: 'ok',

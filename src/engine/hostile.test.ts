@@ -15,9 +15,10 @@ const EXPECTED: Record<string, string[]> = {
   'pdfjs-bug1020226.pdf': ['invalid'],
   'pdfjs-poppler-395-0-fuzzed.pdf': ['invalid'],
   'qpdf-issue-148-bad-flate.pdf': ['invalid'],
-  // Its only page has no text, so OCR renders it, and the Form→Pattern→Form cycle runs the
-  // render into the memory cap (a final, typed outcome). Left for issue 11: bound the OCR render.
-  'pdfjs-operator_list_cycle.pdf': ['invalid', 'no_text', 'memory', 'timeout'],
+  // Its only page has no text and a Form→Pattern→Form cycle whose drawing never ends. OCR draws
+  // pages in a thread of its own under the drawing caps, so such a page is given up rather than
+  // running the job into its memory cap (ocr/drawing-thread.test.ts draws this one).
+  'pdfjs-operator_list_cycle.pdf': ['invalid', 'no_text'],
   'itext-acsploit_output-bomb.pdf': ['no_text', 'invalid'],
 };
 
@@ -27,8 +28,7 @@ describe.runIf(HOSTILE !== '')('hostile corpus', () => {
     const r = await runIsolated('extract', { path: join(HOSTILE, file) }, { stallMs: 5_000, timeoutMs: 9_000 });
     expect(Date.now() - started).toBeLessThan(10_000);
     const status = r.ok ? r.value.status : r.reason;
-    const capped = ['memory', 'timeout'].includes(status);
-    expect(['ok', 'invalid', 'password', 'no_text', ...(capped && file === 'pdfjs-operator_list_cycle.pdf' ? [status] : [])]).toContain(status);
+    expect(['ok', 'invalid', 'password', 'no_text']).toContain(status);
     if (!r.ok) expect(r.message).toMatch(/PDF|archivo|procesamiento/);
     const expected = EXPECTED[file];
     if (expected) expect(expected).toContain(status);

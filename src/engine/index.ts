@@ -18,5 +18,12 @@ export type {
   TaskValues,
 } from './runtime/protocol.ts';
 export { extractedRowsByTable, rowsByTable } from './rows-by-table.ts';
+export {
+  DEFAULT_SETTINGS,
+  resolveSettings,
+  SettingsError,
+  type EngineSettings,
+  type SettingsInput,
+} from './settings.ts';
 export { ENGINE_MESSAGES } from '../shared/messages/engine.ts';
 export type * from './types.ts';

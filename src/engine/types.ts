@@ -1,4 +1,5 @@
 import type { TableRow } from '../shared/catalog/index.ts';
+import type { SettingsInput } from './settings.ts';
 
 /**
  * Geometry is in PDF user space rotated to the page's upright view, with the origin at the
@@ -238,4 +239,11 @@ export interface ExtractOptions {
   maxPages?: number;
   /** Read pages without a text layer by OCR (docs/decisions/070-ocr.md). Default true. */
   ocr?: boolean;
+  /**
+   * Called as OCR takes on a page, with the number of pages taken on so far: the runtime gives the
+   * task more time per page read by OCR (runtime/run-isolated.ts).
+   */
+  onOcrPage?: (pages: number) => void;
+  /** Tolerances overriding the defaults (src/engine/settings.ts), checked before anything is read. */
+  settings?: SettingsInput;
 }

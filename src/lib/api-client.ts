@@ -56,7 +56,7 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
 }
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Record<string, string | number | boolean | undefined | null>;
   json?: unknown;
   body?: FormData;

@@ -3,7 +3,7 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { MAX_FILE_BYTES, MAX_FILES_PER_UPLOAD } from '../shared/api/documents.ts';
+import { MAX_FILE_BYTES, MAX_FILES_PER_UPLOAD } from '../shared/constants.ts';
 import { SERVER_MESSAGES } from '../shared/messages/server.ts';
 import type { Config } from './config.ts';
 import { HttpError } from './errors.ts';
@@ -25,7 +25,10 @@ import { authRoutes } from './routes/auth.ts';
 import { documentRoutes } from './routes/documents.ts';
 import { tableRoutes } from './routes/tables.ts';
 import { uploadRoutes } from './routes/upload.ts';
+import { tusUploadRoutes } from './routes/tus-upload.ts';
 import { userRoutes } from './routes/users.ts';
+import { correctionRoutes } from './routes/corrections.ts';
+import { reviewRoutes } from './routes/review.ts';
 
 export interface BuildOptions {
   /** Start the extraction pool (default true); tests of pure API behaviour may leave it off. */
@@ -141,8 +144,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(authRoutes, { ctx });
       await api.register(userRoutes, { ctx });
       await api.register(uploadRoutes, { ctx });
+      await api.register(tusUploadRoutes, { ctx, spaceShort: async () => !(await space.roomForWrites()) });
       await api.register(documentRoutes, { ctx });
       await api.register(tableRoutes, { ctx });
+      await api.register(correctionRoutes, { ctx });
+      await api.register(reviewRoutes, { ctx });
     },
     { prefix: '/api' },
   );

@@ -2,6 +2,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
 import { documentsRepo } from './repos/documents.ts';
 import { rowsRepo } from './repos/rows.ts';
+import { correctionsRepo } from './repos/corrections.ts';
 import { loginFailuresRepo, sessionsRepo } from './repos/sessions.ts';
 import { usersRepo } from './repos/users.ts';
 import { queueRepo } from './jobs/queue.ts';
@@ -10,6 +11,7 @@ import type { FileStore } from './storage.ts';
 /** Everything route handlers need, built once per app. */
 export function createContext(config: Config, database: Db, files: FileStore) {
   const { db, dialect } = database;
+  const rows = rowsRepo(db, dialect);
   return {
     config,
     database,
@@ -20,7 +22,8 @@ export function createContext(config: Config, database: Db, files: FileStore) {
     sessions: sessionsRepo(db, config.tokenTtlDays),
     loginFailures: loginFailuresRepo(db, { perAccount: config.loginMaxFailures, perAddress: config.loginMaxFailuresPerAddress, windowMs: config.loginWindowMs }),
     documents: documentsRepo(db),
-    rows: rowsRepo(db, dialect),
+    rows,
+    corrections: correctionsRepo(db, dialect, rows),
     queue: queueRepo(db, dialect, config.jobMaxAttempts),
     /** Set once the runner starts; uploads wake it. */
     wakeRunner: () => {},

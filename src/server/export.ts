@@ -3,9 +3,10 @@ import ExcelJS from 'exceljs';
 import { tableColumns, type CatalogTable, type CellValue, type ColumnType, type TableRow } from '../shared/catalog/index.ts';
 import type { ExportFormat } from '../shared/api/tables.ts';
 
-const BOM = '\uFEFF';
+export const BOM = '\uFEFF';
 
-function csvCell(value: CellValue): string {
+/** One CSV cell (`;`-separated, Spanish Excel), a string starting a formula neutralised: every CSV export goes through it. */
+export function csvCell(value: CellValue): string {
   if (value === null || value === undefined) return '';
   let text: string;
   if (typeof value === 'number') {

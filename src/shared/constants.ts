@@ -7,6 +7,9 @@
 /** Rows per page when a list or table request names none; the data and documents screens ask for it. */
 export const DEFAULT_PAGE_SIZE = 10;
 
+/** The largest page a list or table request may ask for (the data screen offers up to it). */
+export const MAX_PAGE_SIZE = 100;
+
 /** Files one upload may carry. */
 export const MAX_FILES_PER_UPLOAD = 3;
 

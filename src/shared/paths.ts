@@ -25,6 +25,18 @@ export const paths = {
       path: '/dashboard/documents/:id',
       getHref: (id: string | number) => `/dashboard/documents/${encodeURIComponent(String(id))}`,
     },
+    /** Issue 12: a document against its PDF, optionally opened at a row's value or a page. */
+    review: {
+      path: '/dashboard/documents/:id/review',
+      getHref: (documentId: number, at?: { rowId?: number; column?: string; page?: number }) => {
+        const search = new URLSearchParams();
+        if (at?.rowId !== undefined) search.set('row', String(at.rowId));
+        if (at?.column) search.set('column', at.column);
+        if (at?.page !== undefined) search.set('page', String(at.page));
+        const qs = search.toString();
+        return `/dashboard/documents/${encodeURIComponent(String(documentId))}/review${qs ? `?${qs}` : ''}`;
+      },
+    },
     data: {
       path: '/dashboard/data',
       getSearch: dataSearch,

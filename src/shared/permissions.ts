@@ -5,16 +5,27 @@
 export const ROLES = ['admin', 'user'] as const;
 export type Role = (typeof ROLES)[number];
 
-export const PERMISSIONS = ['read', 'upload', 'admin'] as const;
+/** `review`: correct an extracted value, with a trail (issue 12; docs/decisions/039-corrections.md). */
+export const PERMISSIONS = ['read', 'upload', 'admin', 'review'] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
-  admin: ['read', 'upload', 'admin'],
+  admin: ['read', 'upload', 'admin', 'review'],
   user: ['read', 'upload'],
 };
 
-export function permissionsFor(role: Role): Permission[] {
-  return [...ROLE_PERMISSIONS[role]];
+/** Permissions an administrator may grant one account beyond its role's. */
+export const GRANTABLE_PERMISSIONS = ['review'] as const;
+export type GrantablePermission = (typeof GRANTABLE_PERMISSIONS)[number];
+
+export function isGrantable(value: string): value is GrantablePermission {
+  return (GRANTABLE_PERMISSIONS as readonly string[]).includes(value);
+}
+
+/** The role's permissions plus the grantable ones granted to the account, in PERMISSIONS order. */
+export function permissionsFor(role: Role, granted: readonly string[] = []): Permission[] {
+  const held = new Set<string>([...ROLE_PERMISSIONS[role], ...granted.filter(isGrantable)]);
+  return PERMISSIONS.filter((p) => held.has(p));
 }
 
 export function isRole(value: string): value is Role {

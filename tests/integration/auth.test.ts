@@ -15,7 +15,7 @@ describe('auth', () => {
     expect(body.token_type).toBe('bearer');
     expect(body.access_token).toMatch(/^[\w-]{43}$/);
     expect(body.accessToken).toBe(body.access_token);
-    expect(body.user).toMatchObject({ email: ADMIN.email, name: 'admin', role: 'admin', permissions: ['read', 'upload', 'admin'] });
+    expect(body.user).toMatchObject({ email: ADMIN.email, name: 'admin', role: 'admin', permissions: ['read', 'upload', 'admin', 'review'] });
   });
 
   it('answers 401 in Spanish for wrong credentials and 429 after repeated failures per account+address', async () => {
@@ -110,7 +110,7 @@ describe('auth', () => {
     expect((await list.json()).data.map((u: { email: string }) => u.email)).toContain('new.person@example.com');
 
     const promoted = await s.api(`/api/users/${created.id}`, { method: 'PATCH', token: admin, json: { role: 'admin' } });
-    expect((await promoted.json()).data.permissions).toEqual(['read', 'upload', 'admin']);
+    expect((await promoted.json()).data.permissions).toEqual(['read', 'upload', 'admin', 'review']);
 
     const reset = await s.api(`/api/users/${created.id}`, { method: 'PATCH', token: admin, json: { password: 'second-pass-2' } });
     expect(reset.status).toBe(200);

@@ -182,12 +182,27 @@ describe.skipIf(!probe.ok)(`disk full: DATA_DIR on a ${MOUNT_MB} MB tmpfs${probe
     const full = await upload(s, token, [{ name: 'lleno.pdf', bytes: tinyPdf('lleno-2') }]);
     expect(full.status).toBe(507);
     expect(await full.json()).toEqual({ error: FILE_FULL, detail: expect.any(String), code: 'INSUFFICIENT_STORAGE' });
+    // The resumable upload is refused up front alike (docs/decisions/052).
+    const tusFull = await s.api('/api/uploads/tus', { method: 'POST', token, headers: { 'Tus-Resumable': '1.0.0', 'Upload-Length': '1000' } });
+    expect(tusFull.status).toBe(507);
+    expect(await tusFull.json()).toMatchObject({ error: FILE_FULL, code: 'INSUFFICIENT_STORAGE' });
     // 1.5 MB free: above the refusal threshold, so the upload starts and runs out mid-file.
     fs.truncateSync(filler, fs.statSync(filler).size - 1536 * 1024);
     const big = Buffer.concat([tinyPdf('grande'), Buffer.alloc(4 * 1024 * 1024, 0x20)]);
     const midway = await upload(s, token, [{ name: 'grande.pdf', bytes: big }]);
     expect(midway.status).toBe(507);
     expect(await midway.json()).toEqual({ error: FILE_FULL, detail: expect.any(String), code: 'INSUFFICIENT_STORAGE' });
+    // A resumable upload running out mid-file: 507 too; what arrived stays, to resume from once space is back.
+    const tusHeaders = { 'Tus-Resumable': '1.0.0' };
+    const created = await s.api('/api/uploads/tus', { method: 'POST', token, headers: { ...tusHeaders, 'Upload-Length': String(big.length) } });
+    expect(created.status).toBe(201);
+    const location = created.headers.get('location')!;
+    const tusMidway = await s.api(location, { method: 'PATCH', token, headers: { ...tusHeaders, 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' }, body: big });
+    expect(tusMidway.status).toBe(507);
+    expect(JSON.parse(await tusMidway.text())).toMatchObject({ error: FILE_FULL, code: 'INSUFFICIENT_STORAGE' });
+    const offset = Number((await s.api(location, { method: 'HEAD', token, headers: tusHeaders })).headers.get('upload-offset'));
+    expect(offset).toBeLessThan(big.length);
+    expect((await s.api(location, { method: 'DELETE', token, headers: tusHeaders })).status).toBe(204);
     expect((await s.ctx.db.selectFrom('documents').select('id').execute()).length).toBe(before);
     await expectNothingHalfWritten();
     for (const url of ['/api/documents?all_documents=true', '/api/tables', `/api/documents/${jobId}`]) {

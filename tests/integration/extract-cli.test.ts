@@ -1,26 +1,12 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { FIXTURES, ROOT, tempDir } from './helpers.ts';
-
-const run = promisify(execFile);
-
-/** `npm run -s extract -- …` as an operator types it. */
-async function extract(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run('npm', ['run', '-s', 'extract', '--', ...args], { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: e.code ?? 1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
-  }
-}
+import { FIXTURES, tempDir } from './helpers.ts';
+import { runExtract } from './run-extract.ts';
 
 describe('npm run extract', () => {
   it('prints one document as JSON: request number, header and its catalogue tables', async () => {
-    const { code, stdout } = await extract(path.join(FIXTURES, 'grid-1001.pdf'));
+    const { code, stdout } = await runExtract(path.join(FIXTURES, 'grid-1001.pdf'));
     expect(code).toBe(0);
     const out = JSON.parse(stdout) as { nosolicitud: string; tables: Record<string, unknown[]> };
     expect(out.nosolicitud).toBe('009176');
@@ -32,7 +18,7 @@ describe('npm run extract', () => {
     const dir = tempDir();
     fs.copyFileSync(path.join(FIXTURES, 'grid-1001.pdf'), path.join(dir, 'a.pdf'));
     fs.copyFileSync(path.join(FIXTURES, 'qpdf-bad1-5bytes.pdf'), path.join(dir, 'b.pdf'));
-    const { code, stdout, stderr } = await extract(dir, '--raw');
+    const { code, stdout, stderr } = await runExtract(dir, '--raw');
     // One damaged file makes the run fail, and says so in Spanish, without hiding the others.
     expect(code).toBe(1);
     const lines = stdout.trim().split('\n').map((l) => JSON.parse(l) as { file: string; tables?: { page: number; rows: string[][] }[]; status?: string });
@@ -44,7 +30,7 @@ describe('npm run extract', () => {
   });
 
   it('explains its usage and a missing file in Spanish', async () => {
-    expect(await extract()).toMatchObject({ code: 2, stderr: expect.stringContaining('Uso: npm run extract') });
-    expect(await extract('/no/such/file.pdf')).toMatchObject({ code: 1, stderr: expect.stringContaining('no existe') });
+    expect(await runExtract()).toMatchObject({ code: 2, stderr: expect.stringContaining('Uso: npm run extract') });
+    expect(await runExtract('/no/such/file.pdf')).toMatchObject({ code: 1, stderr: expect.stringContaining('no existe') });
   });
 });

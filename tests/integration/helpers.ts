@@ -38,6 +38,24 @@ export async function freshDatabaseUrl(): Promise<string | undefined> {
 }
 
 /**
+ * A test server's environment: `dataDir`, a fresh database (freshDatabaseUrl), the test admin, one
+ * worker, quiet logs and no built web app; `extra` on top.
+ */
+export async function serverEnv(dataDir: string, extra: Record<string, string> = {}): Promise<Record<string, string>> {
+  const databaseUrl = await freshDatabaseUrl();
+  return {
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    WORKERS: '1',
+    LOG_LEVEL: 'error',
+    DIST_DIR: path.join(dataDir, 'no-dist'),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...extra,
+  };
+}
+
+/**
  * fetch's Response whose body the tests read loosely and pin with expect(). Node's fetch types give
  * json() `unknown`; the DOM's give `any`, which these tests had while one tsconfig mixed both.
  */
@@ -69,27 +87,19 @@ export function clientFor(url: string) {
   };
 }
 
+/** Signs in through `api` (clientFor) and answers the access token; the test admin unless told. */
+export async function loginTo(api: ReturnType<typeof clientFor>, email = ADMIN.email, password = ADMIN.password): Promise<string> {
+  const res = await api('/api/auth/login', { method: 'POST', json: { email, password } });
+  if (res.status !== 200) throw new Error(`login ${email} failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
 export async function startServer(env: Record<string, string> = {}, options: { runJobs?: boolean; dataDir?: string } = {}): Promise<TestServer> {
-  const dataDir = options.dataDir ?? tempDir();
-  const databaseUrl = await freshDatabaseUrl();
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    WORKERS: '2',
-    LOG_LEVEL: 'error',
-    DIST_DIR: path.join(dataDir, 'no-dist'),
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    ...env,
-  });
+  const config = loadConfig(await serverEnv(options.dataDir ?? tempDir(), { WORKERS: '2', ...env }));
   const built = await buildApp(config, { runJobs: options.runJobs, print: () => {} });
   const address = await built.app.listen({ port: 0, host: '127.0.0.1' });
   const api = clientFor(address);
-  const login = async (email = ADMIN.email, password = ADMIN.password) => {
-    const res = await api('/api/auth/login', { method: 'POST', json: { email, password } });
-    if (res.status !== 200) throw new Error(`login ${email} failed: ${res.status} ${await res.text()}`);
-    return ((await res.json()) as { access_token: string }).access_token;
-  };
+  const login = (email?: string, password?: string) => loginTo(api, email, password);
   return {
     ...built,
     url: address,

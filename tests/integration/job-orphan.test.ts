@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ADMIN, FIXTURES, clientFor, fixture, freshDatabaseUrl, spawnServer, tempDir, upload } from './helpers.ts';
+import { FIXTURES, clientFor, fixture, loginTo, serverEnv, spawnServer, tempDir, upload } from './helpers.ts';
 
 const TEST_ENGINE = path.join(FIXTURES, 'test-engine.ts');
 
@@ -65,23 +65,13 @@ describe.runIf(process.platform === 'linux')('an extraction child whose server d
   });
 
   it('exits within a second of kill -9 on the server, even while the engine never yields', async () => {
-    const dataDir = tempDir();
-    const databaseUrl = await freshDatabaseUrl();
-    const server = await spawnServer({
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      WORKERS: '1',
-      LOG_LEVEL: 'error',
-      DIST_DIR: path.join(dataDir, 'no-dist'),
+    const server = await spawnServer(
       // A synchronous busy loop: the child's main thread never returns to its event loop.
-      EXTRACT_ENGINE_MODULE: TEST_ENGINE,
-      TEST_ENGINE_MODE: 'hang',
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    });
+      await serverEnv(tempDir(), { EXTRACT_ENGINE_MODULE: TEST_ENGINE, TEST_ENGINE_MODE: 'hang' }),
+    );
     servers.push(server.child);
     const api = clientFor(server.url);
-    const token = ((await (await api('/api/auth/login', { method: 'POST', json: ADMIN })).json()) as { access_token: string }).access_token;
+    const token = await loginTo(api);
     const res = await upload({ api }, token, [{ name: 'cuelga.pdf', bytes: fixture('grid-1001.pdf') }]);
     expect(res.status).toBe(201);
 

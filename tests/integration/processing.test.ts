@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, FIXTURES, clientFor, fixture, freshDatabaseUrl, runServerToExit, spawnServer, startServer, tempDir, upload, waitForDocument, type TestServer } from './helpers.ts';
+import { FIXTURES, clientFor, fixture, loginTo, runServerToExit, serverEnv, spawnServer, startServer, tempDir, upload, waitForDocument, type TestServer } from './helpers.ts';
 
 const TEST_ENGINE = path.join(FIXTURES, 'test-engine.ts');
 const HOSTILE_DIR = path.resolve(import.meta.dirname, '../../../shared/corpus/hostile');
@@ -108,24 +108,11 @@ describe('the server process', () => {
   });
 
   it('recovers a job after kill -9 mid-processing: the document ends processed, once', async () => {
-    const dataDir = tempDir();
-    const databaseUrl = await freshDatabaseUrl();
-    const env = {
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      WORKERS: '1',
-      LOG_LEVEL: 'error',
-      DIST_DIR: path.join(dataDir, 'no-dist'),
-      EXTRACT_ENGINE_MODULE: TEST_ENGINE,
-      TEST_ENGINE_MODE: 'slow',
-      TEST_ENGINE_DELAY_MS: '4000',
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    };
+    const env = await serverEnv(tempDir(), { EXTRACT_ENGINE_MODULE: TEST_ENGINE, TEST_ENGINE_MODE: 'slow', TEST_ENGINE_DELAY_MS: '4000' });
     const first = await spawnServer(env);
     children.push(first.child);
     let api = clientFor(first.url);
-    const token = ((await (await api('/api/auth/login', { method: 'POST', json: ADMIN })).json()) as { access_token: string }).access_token;
+    const token = await loginTo(api);
     const res = await upload({ api }, token, [{ name: 'grid.pdf', bytes: fixture('grid-1001.pdf') }], { 'Idempotency-Key': 'crash-1' });
     expect(res.status).toBe(201);
     const id = (await res.json()).documents[0].id as number;

@@ -124,6 +124,19 @@ describe('access is decided by the matched route', () => {
     }
   });
 
+  it('answers 403 to a plain user on every review route (issue 12), however the path is spelled', async () => {
+    const review = protectedRoutes().filter((r) => r.permissions?.includes('review'));
+    expect(review.map((r) => `${r.method} ${r.url}`)).toEqual(
+      expect.arrayContaining(['PUT /api/tables/:tableType/rows/:rowId/cells/:column', 'DELETE /api/tables/:tableType/rows/:rowId/cells/:column', 'GET /api/corrections/export', 'POST /api/corrections/:id/dismiss']),
+    );
+    for (const route of review) {
+      for (const target of spellings(concrete(route.url).replace(':rowId', '1').replace(':column', 'concepto'))) {
+        const res = await raw(route.method, target, userToken);
+        expect(res.status, label(route, target)).toBe(403);
+      }
+    }
+  });
+
   it('lets a plain user through the routes that need only a session', async () => {
     const res = await raw('GET', '/%61pi/users/me', userToken);
     expect(res.status).toBe(200);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, clientFor, fixture, freshDatabaseUrl, ROOT, runServerToExit, spawnServer, tempDir, upload, waitForDocument } from './helpers.ts';
+import { clientFor, fixture, freshDatabaseUrl, loginTo, ROOT, runServerToExit, serverEnv, spawnServer, tempDir, upload, waitForDocument } from './helpers.ts';
 import { nodeTooOld } from '../../src/server/node-version.ts';
 
 describe('start-up a person can follow', () => {
@@ -54,16 +54,12 @@ describe('start-up a person can follow', () => {
 describe('the compiled server npm start runs (build/server.mjs)', () => {
   it('starts, serves /api/health and runs a job in the compiled engine child beside it', async () => {
     // tests/global-setup.ts built it (scripts/build.ts), as `npm start` does when stale.
-    const dataDir = tempDir();
-    const databaseUrl = await freshDatabaseUrl();
-    const env: Record<string, string> = { DATA_DIR: dataDir, DIST_DIR: path.join(dataDir, 'no-dist'), ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'warn', WORKERS: '1' };
-    if (databaseUrl) env.DATABASE_URL = databaseUrl;
-    const server = await spawnServer(env, [path.join(ROOT, 'build/server.mjs')]);
+    const server = await spawnServer(await serverEnv(tempDir(), { LOG_LEVEL: 'warn' }), [path.join(ROOT, 'build/server.mjs')]);
     try {
       const health = await fetch(`${server.url}/api/health`);
       expect(health.status).toBe(200);
       const api = clientFor(server.url);
-      const token = ((await (await api('/api/auth/login', { method: 'POST', json: ADMIN })).json()) as { access_token: string }).access_token;
+      const token = await loginTo(api);
       // A damaged file is refused by the upload check's child; a real one is extracted by the job's.
       expect((await upload({ api }, token, [{ name: 'dañado.pdf', bytes: fixture('qpdf-issue-148-bad-flate.pdf') }])).status).toBe(415);
       const res = await upload({ api }, token, [{ name: 'grid.pdf', bytes: fixture('grid-1001.pdf') }]);

@@ -74,10 +74,10 @@ export function Sidebar({ user, tables, onNavigate, onLogout }: SidebarProps) {
                           to={paths.dashboard.data.getHref({ table: table.name })}
                           className={`nav-child${childActive ? ' is-active' : ''}`}
                           aria-current={childActive ? 'page' : undefined}
-                          title={table.title}
                           onClick={onNavigate}
                         >
-                          {table.name}
+                          <span>{table.title}</span>{' '}
+                          <span className="nav-child-name">{table.name}</span>
                         </Link>
                       </li>
                     );

@@ -1,24 +1,10 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { gridSpec, makePdf } from '../../../tests/fixtures/engine/make-pdf.ts';
+import { runExtract } from '../../../tests/integration/run-extract.ts';
 import { takeDebugFlag } from './debug-flag.ts';
-
-const run = promisify(execFile);
-const ROOT = resolve(import.meta.dirname, '../../..');
-
-async function extract(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run('npm', ['run', '-s', 'extract', '--', ...args], { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: e.code ?? 1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
-  }
-}
 
 describe('takeDebugFlag', () => {
   it('takes --debug and its folder out of the arguments, wherever they are', () => {
@@ -39,7 +25,7 @@ describe('npm run extract -- file.pdf --debug DIR', () => {
     const pdf = join(dir, 'two-pages.pdf');
     writeFileSync(pdf, await makePdf([grid, grid]));
     const out = join(dir, 'out');
-    const { code, stdout, stderr } = await extract(pdf, '--debug', out);
+    const { code, stdout, stderr } = await runExtract(pdf, '--debug', out);
     expect(code).toBe(0);
     expect(JSON.parse(stdout)).toHaveProperty('tables');
     expect(readdirSync(out).sort()).toEqual(['index.html', 'page-001.svg', 'page-002.svg']);
@@ -47,6 +33,6 @@ describe('npm run extract -- file.pdf --debug DIR', () => {
   });
 
   it('explains its usage when the folder is missing', async () => {
-    expect(await extract(join(dir, 'any.pdf'), '--debug')).toMatchObject({ code: 2, stderr: expect.stringContaining('--debug carpeta') });
+    expect(await runExtract(join(dir, 'any.pdf'), '--debug')).toMatchObject({ code: 2, stderr: expect.stringContaining('--debug carpeta') });
   });
 });

@@ -1,4 +1,5 @@
 import { basename, join } from 'node:path';
+import type { EngineSettings } from '../settings.ts';
 
 export interface DebugFlag {
   /** The folder after `--debug`: undefined without the flag, '' when the folder is missing. */
@@ -21,8 +22,8 @@ export function takeDebugFlag(argv: readonly string[]): DebugFlag {
  * Loaded on demand, so the CLI pays for the drawing code only when asked for it. Says on stderr
  * where the index is: stdout carries only JSON.
  */
-export async function drawDebugPictures(file: string, dir: string): Promise<void> {
+export async function drawDebugPictures(file: string, dir: string, settings: EngineSettings): Promise<void> {
   const { writeDebugPicturesOf } = await import('./write-debug-pictures.ts');
-  const out = await writeDebugPicturesOf(file, dir);
+  const out = await writeDebugPicturesOf(file, dir, settings);
   process.stderr.write(`${basename(file)}: ${out.files.length - 1} página(s) dibujada(s) en ${join(dir, 'index.html')}\n`);
 }

@@ -3,6 +3,7 @@ import { basename, join } from 'node:path';
 import { classifyDocument, type DocumentClassification } from '../domain/classify-document.ts';
 import { findPageTables } from '../find-tables.ts';
 import { openPdf, PdfOpenError, readPages } from '../pdf/load-pages.ts';
+import { DEFAULT_SETTINGS, type EngineSettings } from '../settings.ts';
 import type { Box, ClassifiedTable, ExtractionStatus, PageContent, RawTable } from '../types.ts';
 import { debugIndexHtml, type DebugDocument, type DebugPage } from './index-html.ts';
 import { pageToSvg, type PictureTable } from './page-svg.ts';
@@ -66,14 +67,20 @@ function unclassified(raw: RawTable): PictureTable {
   return { bbox: raw.bbox, method: raw.method, confidence: raw.confidence, classes: ['unclassified'], rows: raw.rows.length, cols: raw.rows[0]?.length ?? 0, context: raw.context };
 }
 
-async function readTraced(bytes: Uint8Array): Promise<{ pages: TracedPage[]; numPages: number; skipped: number[] }> {
+async function readTraced(bytes: Uint8Array, settings: EngineSettings): Promise<{ pages: TracedPage[]; numPages: number; skipped: number[] }> {
   const doc = await openPdf(bytes);
   try {
     const pages: TracedPage[] = [];
-    const loaded = await readPages(doc, {}, (content) => {
-      const trace = newTrace();
-      pages.push({ content, trace, tables: findPageTables(content, undefined, trace) });
-    });
+    const loaded = await readPages(
+      doc,
+      {},
+      (content) => {
+        const trace = newTrace();
+        pages.push({ content, trace, tables: findPageTables(content, settings, trace) });
+      },
+      // OCR reads only the text-less pages that paint a large image, drawn in a thread of their own.
+      bytes,
+    );
     return { pages, numPages: loaded.numPages, skipped: loaded.skipped };
   } finally {
     await doc.destroy().catch(() => undefined);
@@ -85,15 +92,16 @@ async function readTraced(bytes: Uint8Array): Promise<{ pages: TracedPage[]; num
  * ruled cells and their corners, stream columns, rejected candidates with why, and each table
  * with its method, confidence and catalogue table) and index.html (the document's
  * classification, linking the pages). A developer tool: it runs in this process, not in the
- * extraction workers, the same steps extractPdf runs (findPageTables, then classifyDocument).
+ * extraction workers, the same steps extractPdf runs (findPageTables, then classifyDocument),
+ * with the same resolved settings.
  */
-export async function writeDebugPictures(bytes: Uint8Array, dir: string, name = 'document.pdf'): Promise<DebugPictures> {
+export async function writeDebugPictures(bytes: Uint8Array, dir: string, name = 'document.pdf', settings: EngineSettings = DEFAULT_SETTINGS): Promise<DebugPictures> {
   await mkdir(dir, { recursive: true });
   const doc: DebugDocument = { name, status: 'ok', numPages: 0, pages: [], warnings: [] };
   const files: string[] = [];
   let traced: TracedPage[] = [];
   try {
-    const read = await readTraced(bytes);
+    const read = await readTraced(bytes, settings);
     traced = read.pages;
     doc.numPages = read.numPages;
     if (read.skipped.length) doc.warnings.push(`pages not read: ${read.skipped.join(', ')}`);
@@ -112,6 +120,7 @@ export async function writeDebugPictures(bytes: Uint8Array, dir: string, name = 
       classification = classifyDocument(
         traced.map((p) => p.content),
         traced.flatMap((p) => p.tables),
+        settings.lines,
       );
       doc.classification = classification;
       doc.warnings.push(...classification.quality.warnings);
@@ -141,6 +150,6 @@ export async function writeDebugPictures(bytes: Uint8Array, dir: string, name = 
 }
 
 /** `writeDebugPictures` for a file on disk (what `npm run extract -- file.pdf --debug DIR` runs). */
-export async function writeDebugPicturesOf(file: string, dir: string): Promise<DebugPictures> {
-  return writeDebugPictures(new Uint8Array(await readFile(file)), dir, basename(file));
+export async function writeDebugPicturesOf(file: string, dir: string, settings: EngineSettings): Promise<DebugPictures> {
+  return writeDebugPictures(new Uint8Array(await readFile(file)), dir, basename(file), settings);
 }

@@ -1,4 +1,5 @@
 import { findTable, type CatalogTable } from '../../shared/catalog/index.ts';
+import { DEFAULT_SETTINGS, type LineSettings } from '../settings.ts';
 import type { Box, ClassifiedTable, ExtractionResult, PageContent, RawTable } from '../types.ts';
 import { addStyleVotes, decideStyle, type NumberStyle } from '../values/numbers.ts';
 import type { SumEvent } from './check-sums.ts';
@@ -39,11 +40,14 @@ function missingColumns(table: CatalogTable, present: readonly (string | undefin
   return table.columns.map((c) => c.key).filter((k) => !have.has(k));
 }
 
-/** Sorts a document's raw tables into the ten catalogue tables and reads its header fields. */
-export function classifyDocument(pages: PageContent[], tables: RawTable[]): DocumentClassification {
-  const lines = pages.flatMap((p) => pageLines(p));
+/**
+ * Sorts a document's raw tables into the ten catalogue tables and reads its header fields. Page
+ * text is read into lines with `settings` (the engine's `lines` settings).
+ */
+export function classifyDocument(pages: PageContent[], tables: RawTable[], settings: LineSettings = DEFAULT_SETTINGS.lines): DocumentClassification {
+  const lines = pages.flatMap((p) => pageLines(p, [], settings));
   const style = documentStyle(tables, lines);
-  const joined = joinContinuations(tables, pages);
+  const joined = joinContinuations(tables, pages, settings);
   const classified: ClassifiedTable[] = [];
   const other = (raw: RawTable): ClassifiedTable => ({ raw, table: 'other', rows: [], quality: quality(raw, EMPTY, []) });
   // A continuation the finder did not join (different column count) keeps its section title, its
@@ -80,7 +84,7 @@ export function classifyDocument(pages: PageContent[], tables: RawTable[]): Docu
 
   const tableBoxes = (page: number): Box[] => joined.filter((t) => t.page === page).map((t) => t.bbox);
   if (!classified.some((c) => c.table === PLAN && c.rows.length > 0)) {
-    const free = pages.flatMap((p) => pageLines(p, tableBoxes(p.page)));
+    const free = pages.flatMap((p) => pageLines(p, tableBoxes(p.page), settings));
     const found = planFromLines(free, style);
     if (found) {
       const table = findTable(PLAN)!;
@@ -93,7 +97,7 @@ export function classifyDocument(pages: PageContent[], tables: RawTable[]): Docu
   // Document order: page, then top to bottom (the block read from lines joins at its place).
   classified.sort((a, b) => a.raw.page - b.raw.page || a.raw.bbox.y0 - b.raw.bbox.y0);
   const others = classified.filter((c) => c.table === 'other').map((c) => c.raw);
-  const freeLines = pages.flatMap((p) => pageLines(p, tableBoxes(p.page)));
+  const freeLines = pages.flatMap((p) => pageLines(p, tableBoxes(p.page), settings));
   const header = readHeaderFields(freeLines, others, style);
   const nosolicitud = findRequestNumber(lines, joined);
   const tableQualities = classified.map((c) => c.quality);

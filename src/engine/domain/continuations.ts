@@ -1,3 +1,4 @@
+import { DEFAULT_SETTINGS, type LineSettings } from '../settings.ts';
 import type { Box, PageContent, RawTable } from '../types.ts';
 import { isDataCell } from './classify-table.ts';
 import { pageLines, type PageLine } from './page-lines.ts';
@@ -29,9 +30,9 @@ const OUTLINE_TITLE = /^(?:\d+(?:\.\d+)*\.?|[a-z]\))\s+[^\d]+$/iu;
  * A section title printed under the table's last row at the foot of the page, whose items start
  * on the next page (a widowed heading): the finder leaves it out of both tables.
  */
-function orphanSection(page: PageContent | undefined, bbox: Box): PageLine | undefined {
+function orphanSection(page: PageContent | undefined, bbox: Box, settings: LineSettings): PageLine | undefined {
   if (!page) return undefined;
-  const lines = pageLines(page).filter((l) => l.y0 >= bbox.y1 - 1 && l.x0 >= bbox.x0 - 2 && l.x1 <= bbox.x1 + 2);
+  const lines = pageLines(page, [], settings).filter((l) => l.y0 >= bbox.y1 - 1 && l.x0 >= bbox.x0 - 2 && l.x1 <= bbox.x1 + 2);
   const first = lines.sort((a, b) => a.y0 - b.y0)[0];
   if (!first) return undefined;
   const height = first.y1 - first.y0;
@@ -54,7 +55,7 @@ function hasOwnTitle(t: RawTable): boolean {
  * own and as many columns as the previous page's last table, either repeating its header (which
  * is dropped) or starting straight with data.
  */
-export function joinContinuations(tables: readonly RawTable[], pages: readonly PageContent[] = []): RawTable[] {
+export function joinContinuations(tables: readonly RawTable[], pages: readonly PageContent[] = [], settings: LineSettings = DEFAULT_SETTINGS.lines): RawTable[] {
   const out: RawTable[] = [];
   // The box of each output table on its last page, where a widowed section title would sit.
   const lastBox = new Map<RawTable, Box>();
@@ -98,7 +99,7 @@ export function joinContinuations(tables: readonly RawTable[], pages: readonly P
       lastBox.set(t, t.bbox);
       continue;
     }
-    const orphan = orphanSection(pages.find((p) => p.page === lastPage(prev)), lastBox.get(prev) ?? prev.bbox);
+    const orphan = orphanSection(pages.find((p) => p.page === lastPage(prev)), lastBox.get(prev) ?? prev.bbox, settings);
     const pad = <T>(first: T, fill: T): T[] => [first, ...Array.from({ length: width(t) - 1 }, () => fill)];
     const section = orphan
       ? { rows: [pad(orphan.text, '')], cells: [pad<Box | null>(plainBox(orphan), null)], rowPages: [lastPage(prev)] }

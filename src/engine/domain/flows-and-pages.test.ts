@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { page, rawTable } from '../../../tests/fixtures/domain/raw-table.ts';
 import { rowsByTable } from '../rows-by-table.ts';
+import { DEFAULT_SETTINGS } from '../settings.ts';
 import { classifyDocument } from './classify-document.ts';
 import { joinContinuations } from './continuations.ts';
 import { findRequestNumber } from './request-number.ts';
@@ -161,16 +162,26 @@ describe('number style', () => {
 
 describe('request number and header fields', () => {
   it('finds the number after its label, as text with its leading zeros', () => {
-    const lines = pageLines(page([[50, [[400, 'NRO. SOLICITUD 0022966686']]]]));
+    const lines = pageLines(page([[50, [[400, 'NRO. SOLICITUD 0022966686']]]]), [], DEFAULT_SETTINGS.lines);
     expect(findRequestNumber(lines, [])).toBe('0022966686');
-    expect(findRequestNumber(pageLines(page([[50, [[40, 'Radicado N°: 2025-622616']]]])), [])).toBe('2025-622616');
-    expect(findRequestNumber(pageLines(page([[50, [[40, 'Solicitud Nº'], [200, '2024-883015']]]])), [])).toBe('2024-883015');
-    expect(findRequestNumber(pageLines(page([[50, [[40, 'Fecha de radicación 19/01/2024']]]])), [])).toBe('');
+    expect(findRequestNumber(pageLines(page([[50, [[40, 'Radicado N°: 2025-622616']]]]), [], DEFAULT_SETTINGS.lines), [])).toBe('2025-622616');
+    expect(findRequestNumber(pageLines(page([[50, [[40, 'Solicitud Nº'], [200, '2024-883015']]]]), [], DEFAULT_SETTINGS.lines), [])).toBe('2024-883015');
+    expect(findRequestNumber(pageLines(page([[50, [[40, 'Fecha de radicación 19/01/2024']]]]), [], DEFAULT_SETTINGS.lines), [])).toBe('');
   });
 
   it('stream-2001: label and value stacked', () => {
-    const lines = pageLines(page([[60, [[450, 'Nro. Solicitud']]], [80, [[40, 'Financiera'], [460, '691112317']]]]));
+    const lines = pageLines(page([[60, [[450, 'Nro. Solicitud']]], [80, [[40, 'Financiera'], [460, '691112317']]]]), [], DEFAULT_SETTINGS.lines);
     expect(findRequestNumber(lines, [])).toBe('691112317');
+  });
+
+  it('takes the number the copies agree on, else the one printed largest (OCR misreads a small running header)', () => {
+    const small = (p: ReturnType<typeof page>) => ({ ...p, chunks: p.chunks.map((c) => ({ ...c, size: 6, y1: c.y0 + 6 })) });
+    const header = (n: number, value: string) => pageLines(small(page([[20, [[400, `RADICADO ${value}`]]]], n)), [], DEFAULT_SETTINGS.lines);
+    const body = pageLines(page([[120, [[40, 'RADICADO'], [200, '57861637925']]]]), [], DEFAULT_SETTINGS.lines);
+    expect(findRequestNumber([...header(1, '57801637975'), ...body, ...header(2, '57851537925')], [])).toBe('57861637925');
+    expect(findRequestNumber([...header(1, '14353808'), ...header(2, '4353808'), ...header(3, '14353808')], [])).toBe('14353808');
+    // A label spread over two segments of its line.
+    expect(findRequestNumber(pageLines(page([[20, [[400, 'N°'], [430, 'de solicitud 14353808']]]]), [], DEFAULT_SETTINGS.lines), [])).toBe('14353808');
   });
 
   it('reads the applicant block from a table and from label: value lines', () => {

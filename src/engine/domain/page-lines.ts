@@ -1,5 +1,7 @@
 import type { Box, PageContent, TextChunk } from '../types.ts';
-import { groupLines, joinLineWords } from '../text/join-words.ts';
+import type { LineSettings } from '../settings.ts';
+import { chunksToLines } from '../text/chunks-to-lines.ts';
+import { joinLineWords } from '../text/join-words.ts';
 import { unionBox } from '../geometry.ts';
 
 /** A gap wider than this many font sizes separates a label from its value on a line. */
@@ -37,17 +39,17 @@ function inside(b: Box, outer: Box): boolean {
   return cx >= outer.x0 && cx <= outer.x1 && cy >= outer.y0 && cy <= outer.y1;
 }
 
-/** The page's upright text as lines, top to bottom, leaving out words inside `exclude` boxes. */
-export function pageLines(page: PageContent, exclude: readonly Box[] = []): PageLine[] {
-  const words = page.chunks.filter((c) => c.upright && c.text.trim() && !exclude.some((b) => inside(c, b)));
-  return groupLines(words).map((l) => ({
+/** The page's upright text as lines (the engine's line builder), top to bottom, leaving out words inside `exclude` boxes. */
+export function pageLines(page: PageContent, exclude: readonly Box[], settings: LineSettings): PageLine[] {
+  const words = page.chunks.filter((c) => !exclude.some((b) => inside(c, b)));
+  return chunksToLines(words, settings).map((l) => ({
     page: page.page,
     x0: l.x0,
     y0: l.y0,
     x1: l.x1,
     y1: l.y1,
-    text: l.text.trim(),
-    segments: segmentsOf(l.chunks),
-    words: [...l.chunks].sort((a, b) => a.x0 - b.x0),
+    text: joinLineWords(l.words).trim(),
+    segments: segmentsOf(l.words),
+    words: l.words,
   }));
 }

@@ -2,10 +2,10 @@ import type { Box, TextChunk } from '../types.ts';
 import { unionOrNull } from '../geometry.ts';
 import type { LatticeCandidate } from '../lattice/find-lattice-tables.ts';
 import { wordsToCells, type Grid, type GridCell } from '../lattice/grid.ts';
-import { chunksToLines, type TextLine } from '../stream/chunks-to-lines.ts';
+import { chunksToLines, type TextLine } from '../text/chunks-to-lines.ts';
 import { columnAt, linesToRivers, type River } from '../stream/lines-to-columns.ts';
 import { cellText, linesToRows } from '../stream/lines-to-rows.ts';
-import type { StreamSettings } from '../stream/settings.ts';
+import type { EngineSettings, HybridSettings } from '../settings.ts';
 
 /**
  * Ruled grids whose rules miss some of the table's structure: a frame or a ruled header over a
@@ -16,18 +16,8 @@ import type { StreamSettings } from '../stream/settings.ts';
  * See docs/decisions/012-partially-ruled-tables.md.
  */
 
-/** A phrase reaching this far (pt) past a column rule's x still stops at it (text touching a rule). */
-const RULE_TOLERANCE = 1;
-/** Half-width of the river a column rule makes, so a phrase across it can be cut at a word gap there. */
-const RULE_RIVER_HALF_WIDTH = 0.5;
-/** A whitespace river this close (pt) to a column rule is that rule's boundary, not another column. */
-const SAME_BOUNDARY = 3;
 /** A text line is a printed value (amount, count, date, percentage), not words. */
 export const VALUE = /^[-+(]?\s*(?:\$|US\$|COP\$?|€|£)?\s*[\d.,/:%'\s-]*\d[\d.,/:%'\s-]*\)?\s*%?$/;
-/** Share of a band's filled cells that must hold several lines for it to be stacked rows. */
-const STACKED_CELLS_SHARE = 0.75;
-/** At least this share of the re-read rows must fill two or more columns, or the region is not a table. */
-const MIN_STRUCTURED_SHARE = 0.5;
 
 /** Grid rows [r0, r1) read from the text, and the x-spans whose columns come from text alignment. */
 export interface UnderRuled {
@@ -38,12 +28,13 @@ export interface UnderRuled {
 const lineText = (l: TextLine): string => l.words.map((w) => w.text).join(' ');
 
 /** The line has phrases on both sides of x and none across it: a column boundary the rule does not draw. */
-function separatesAt(line: TextLine, x: number): boolean {
+function separatesAt(line: TextLine, x: number, s: HybridSettings): boolean {
+  const touch = s.ruleTouchPt;
   let left = false;
   let right = false;
   for (const p of line.phrases) {
-    if (p.x0 < x - RULE_TOLERANCE && p.x1 > x + RULE_TOLERANCE) return false;
-    if (p.x1 <= x + RULE_TOLERANCE) left = true;
+    if (p.x0 < x - touch && p.x1 > x + touch) return false;
+    if (p.x1 <= x + touch) left = true;
     else right = true;
   }
   return left && right;
@@ -54,12 +45,12 @@ function separatesAt(line: TextLine, x: number): boolean {
  * separate phrases on both sides of a column rule drawn elsewhere in the grid: the rules do not
  * separate its columns.
  */
-export function isSplitSpan(cell: GridCell, grid: Grid, lines: readonly TextLine[]): boolean {
+export function isSplitSpan(cell: GridCell, grid: Grid, lines: readonly TextLine[], s: HybridSettings): boolean {
   if (cell.c1 - cell.c0 < 2 || lines.length === 0) return false;
   const inner = grid.xs.slice(cell.c0 + 1, cell.c1);
   // Lines of one phrase (a section title, a label wrapped round centred values) show nothing.
   const structured = lines.filter((l) => l.phrases.length >= 2);
-  const split = structured.filter((l) => inner.some((x) => separatesAt(l, x))).length;
+  const split = structured.filter((l) => inner.some((x) => separatesAt(l, x, s))).length;
   return split > 0 && 2 * split >= structured.length;
 }
 
@@ -68,9 +59,9 @@ export function isValueStack(lines: readonly TextLine[]): boolean {
   return lines.length >= 2 && lines.every((l) => VALUE.test(lineText(l)));
 }
 
-/** Lines of two cells that share at least two baselines: rows the rules do not separate. */
-function sharedBaselines(a: readonly TextLine[], b: readonly TextLine[]): number {
-  return a.filter((l) => b.some((m) => Math.abs(m.yc - l.yc) <= 0.4 * Math.min(l.size, m.size))).length;
+/** Lines of two cells on one baseline (within the line builder's tolerance): rows the rules do not separate. */
+function sharedBaselines(a: readonly TextLine[], b: readonly TextLine[], sameLineEm: number): number {
+  return a.filter((l) => b.some((m) => Math.abs(m.yc - l.yc) <= sameLineEm * Math.min(l.size, m.size))).length;
 }
 
 /**
@@ -78,13 +69,13 @@ function sharedBaselines(a: readonly TextLine[], b: readonly TextLine[]): number
  * across its rows holding several lines: rows the rules do not separate. A row whose cells wrap
  * (a long name, an address, two phone numbers in one cell) leaves most of its cells on one line.
  */
-function isStackedBand(cell: GridCell, index: number, cells: readonly GridCell[], lines: readonly TextLine[][]): boolean {
+function isStackedBand(cell: GridCell, index: number, cells: readonly GridCell[], lines: readonly TextLine[][], s: EngineSettings): boolean {
   const own = lines[index]!;
   if (!isValueStack(own)) return false;
   const across = cells.map((_, j) => j).filter((j) => cells[j]!.r0 < cell.r1 && cell.r0 < cells[j]!.r1 && lines[j]!.length > 0);
   const stacked = across.filter((j) => lines[j]!.length >= 2);
-  const aligned = stacked.some((j) => j !== index && sharedBaselines(own, lines[j]!) >= 2);
-  return aligned && stacked.length >= STACKED_CELLS_SHARE * across.length;
+  const aligned = stacked.some((j) => j !== index && sharedBaselines(own, lines[j]!, s.lines.sameLineEm) >= 2);
+  return aligned && stacked.length >= s.hybrid.stackedCellsShare * across.length;
 }
 
 /** Grid rows covered by under-ruled cells, closed over cells that straddle a range's ends. */
@@ -119,18 +110,18 @@ function cellsToRanges(cells: readonly GridCell[], loose: readonly number[]): Ar
  * stack of values beside another stacked cell on the same baselines). Undefined when the rules
  * tell the whole structure.
  */
-export function candidateToUnderRuled(c: LatticeCandidate, s: StreamSettings): UnderRuled | undefined {
+export function candidateToUnderRuled(c: LatticeCandidate, s: EngineSettings): UnderRuled | undefined {
   const { grid } = c;
-  const lines = wordsToCells(grid, c.words).map((words) => chunksToLines(words, s));
+  const lines = wordsToCells(grid, c.words).map((words) => chunksToLines(words, s.lines));
   const loose: number[] = [];
   const spans: Array<[number, number]> = [];
   grid.cells.forEach((cell, i) => {
-    if (!isSplitSpan(cell, grid, lines[i]!)) return;
+    if (!isSplitSpan(cell, grid, lines[i]!, s.hybrid)) return;
     loose.push(i);
     spans.push([cell.x0, cell.x1]);
   });
   grid.cells.forEach((cell, i) => {
-    if (isStackedBand(cell, i, grid.cells, lines)) loose.push(i);
+    if (isStackedBand(cell, i, grid.cells, lines, s)) loose.push(i);
   });
   if (loose.length === 0) return undefined;
   return { ranges: cellsToRanges(grid.cells, loose), spans };
@@ -141,11 +132,13 @@ export function candidateToUnderRuled(c: LatticeCandidate, s: StreamSettings): U
  * Undefined when the text shows a column boundary inside a ruled column outside any split span:
  * there the rules do not give the columns, and text alignment must read the whole region.
  */
-function columnsOf(grid: Grid, lines: readonly TextLine[], spans: UnderRuled['spans'], s: StreamSettings): River[] | undefined {
+function columnsOf(grid: Grid, lines: readonly TextLine[], spans: UnderRuled['spans'], s: EngineSettings): River[] | undefined {
   const rules = grid.xs.slice(1, -1);
-  const out: River[] = rules.map((x) => ({ x0: x - RULE_RIVER_HALF_WIDTH, x1: x + RULE_RIVER_HALF_WIDTH }));
-  for (const r of linesToRivers(lines, s)) {
-    if (rules.some((x) => x >= r.x0 - SAME_BOUNDARY && x <= r.x1 + SAME_BOUNDARY)) continue;
+  const half = s.hybrid.ruleRiverHalfWidthPt;
+  const near = s.hybrid.sameBoundaryPt;
+  const out: River[] = rules.map((x) => ({ x0: x - half, x1: x + half }));
+  for (const r of linesToRivers(lines, s.stream)) {
+    if (rules.some((x) => x >= r.x0 - near && x <= r.x1 + near)) continue;
     const mid = (r.x0 + r.x1) / 2;
     if (!spans.some(([x0, x1]) => mid > x0 && mid < x1)) return undefined;
     out.push(r);
@@ -161,7 +154,7 @@ interface ReadRow {
 }
 
 /** The candidate's words whose centres fall in the grid rows of the ranges, as text lines per range. */
-function rangesToLines(c: LatticeCandidate, ranges: UnderRuled['ranges'], s: StreamSettings): TextLine[] {
+function rangesToLines(c: LatticeCandidate, ranges: UnderRuled['ranges'], s: EngineSettings): TextLine[] {
   const lines: TextLine[] = [];
   for (const [r0, r1] of ranges) {
     const y0 = c.grid.ys[r0]!;
@@ -170,15 +163,15 @@ function rangesToLines(c: LatticeCandidate, ranges: UnderRuled['ranges'], s: Str
       const y = (w.y0 + w.y1) / 2;
       return y >= y0 && y < y1;
     });
-    lines.push(...chunksToLines(words, s));
+    lines.push(...chunksToLines(words, s.lines));
   }
   return lines;
 }
 
 /** The rows the rules separate, as the grid read them, laid on the final columns. */
-function ruledRows(c: LatticeCandidate, inRange: readonly boolean[], rivers: readonly River[]): ReadRow[] {
+function ruledRows(c: LatticeCandidate, inRange: readonly boolean[], rivers: readonly River[], s: HybridSettings): ReadRow[] {
   const width = rivers.length + 1;
-  const columnOf = c.grid.xs.slice(0, -1).map((x) => columnAt(x + 2 * RULE_RIVER_HALF_WIDTH, rivers));
+  const columnOf = c.grid.xs.slice(0, -1).map((x) => columnAt(x + 2 * s.ruleRiverHalfWidthPt, rivers));
   const out: ReadRow[] = [];
   c.rows.forEach((row, r) => {
     if (inRange[r]) return;
@@ -208,21 +201,21 @@ function countLines(words: readonly TextChunk[], lines: readonly TextLine[]): nu
  * rules separate as the grid read them. 'text' when the rules do not give the columns there, or
  * the text there does not read as rows of a table (mostly one-cell rows: prose in a frame).
  */
-export function underRuledToCandidate(c: LatticeCandidate, under: UnderRuled, s: StreamSettings): LatticeCandidate | 'text' {
+export function underRuledToCandidate(c: LatticeCandidate, under: UnderRuled, s: EngineSettings): LatticeCandidate | 'text' {
   const lines = rangesToLines(c, under.ranges, s);
   const rivers = columnsOf(c.grid, lines, under.spans, s);
   if (!rivers) return 'text';
-  const read: ReadRow[] = linesToRows(lines, rivers, s, { rules: c.grid.ys, bands: [] }).map((row) => ({
+  const read: ReadRow[] = linesToRows(lines, rivers, s.stream, { rules: c.grid.ys, bands: [] }).map((row) => ({
     y: row.lines[0]!.yc,
     cells: row.cells.map((words) => cellText(words, row.lines)),
     boxes: row.cells.map((words) => unionOrNull(words)),
     lines: row.cells.map((words) => countLines(words, row.lines)),
   }));
   const structured = read.filter((r) => r.cells.filter(Boolean).length >= 2).length;
-  if (structured < MIN_STRUCTURED_SHARE * read.length) return 'text';
+  if (structured < s.hybrid.minStructuredShare * read.length) return 'text';
   const inRange = new Array<boolean>(c.grid.ys.length - 1).fill(false);
   for (const [r0, r1] of under.ranges) for (let r = r0; r < r1; r++) inRange[r] = true;
-  const rows = [...read, ...ruledRows(c, inRange, rivers)].sort((a, b) => a.y - b.y);
+  const rows = [...read, ...ruledRows(c, inRange, rivers, s.hybrid)].sort((a, b) => a.y - b.y);
   return { ...c, rows: rows.map((r) => r.cells), boxes: rows.map((r) => r.boxes), lineCounts: rows.map((r) => r.lines) };
 }
 
@@ -231,7 +224,7 @@ export function underRuledToCandidate(c: LatticeCandidate, under: UnderRuled, s:
  * structure, re-read where they miss columns or rows, or 'text' when only text alignment can
  * read it (the stream finder then takes the region).
  */
-export function candidateToPartialRules(c: LatticeCandidate, s: StreamSettings): LatticeCandidate | 'text' {
+export function candidateToPartialRules(c: LatticeCandidate, s: EngineSettings): LatticeCandidate | 'text' {
   const under = candidateToUnderRuled(c, s);
   return under ? underRuledToCandidate(c, under, s) : c;
 }

@@ -1,8 +1,7 @@
 import type { Box, PageContent, Segment } from '../types.ts';
 import { segmentsToSnapped, snappedToMerged } from '../lattice/edges.ts';
-import type { LatticeSettings } from '../lattice/settings.ts';
-import { chunksToLines, CURRENCY_SIGN, type Phrase, type TextLine } from '../stream/chunks-to-lines.ts';
-import type { StreamSettings } from '../stream/settings.ts';
+import { chunksToLines, CURRENCY_SIGN, type Phrase, type TextLine } from '../text/chunks-to-lines.ts';
+import type { EngineSettings, HybridSettings, LatticeSettings } from '../settings.ts';
 import { VALUE } from './partial-rules.ts';
 
 /**
@@ -14,54 +13,39 @@ import { VALUE } from './partial-rules.ts';
  * See docs/decisions/012-partially-ruled-tables.md.
  */
 
-/** Rules narrower than this share of the page are underlines and sum lines, not a table's rules. */
-const FRAME_RULE_PAGE_SHARE = 0.2;
-/** Rules whose ends are this close (pt) have one extent. */
-const SAME_EXTENT = 3;
-/** A rule inside a frame and narrower than this share of it (a sum line over one column) is not the frame's. */
-const INNER_RULE_SHARE = 0.5;
 /** A dash printed for zero. */
 const ZERO_DASH = /^[-–—]$/;
-/** Lines of one table are set in one size, within this ratio... */
-const SAME_SIZE = 1.05;
-/** ...and no further apart than this many usual line pitches (a wrapped cell, a blank row). */
-const MAX_PITCHES = 2.5;
-/** Header lines stacked over one another are at most this far apart (× size), a sub-rule between them. */
-const MAX_HEADER_PITCH = 2.2;
-/** A header's fence sits this far (pt) above its top line's glyphs. */
-const HEADER_FENCE_GAP = 0.5;
-/** A frame holds a table when at least this many text lines sit inside it. */
-const MIN_FRAME_LINES = 3;
 
 interface Frame extends Box {
   rules: number;
 }
 
-function sameExtent(a: Box, b: Segment): boolean {
-  return Math.abs(a.x0 - b.x0) <= SAME_EXTENT && Math.abs(a.x1 - b.x1) <= SAME_EXTENT;
+function sameExtent(a: Box, b: Segment, s: HybridSettings): boolean {
+  return Math.abs(a.x0 - b.x0) <= s.sameExtentPt && Math.abs(a.x1 - b.x1) <= s.sameExtentPt;
 }
 
 /** The wide horizontal rules of a page, top to bottom, outside the boxes already taken. */
-export function pageToRules(page: PageContent, taken: readonly Box[], s: LatticeSettings): Segment[] {
-  const minWidth = FRAME_RULE_PAGE_SHARE * page.width;
+export function pageToRules(page: PageContent, taken: readonly Box[], s: LatticeSettings, h: HybridSettings): Segment[] {
+  const minWidth = h.frameRuleWidthShare * page.width;
+  const m = h.sameExtentPt;
   const horizontal = page.segments.filter((e) => e.orientation === 'h');
   return snappedToMerged(segmentsToSnapped(horizontal, s), s)
     .filter((e) => e.x1 - e.x0 >= minWidth)
-    .filter((e) => !taken.some((b) => e.y0 >= b.y0 - SAME_EXTENT && e.y0 <= b.y1 + SAME_EXTENT && e.x0 >= b.x0 - SAME_EXTENT && e.x1 <= b.x1 + SAME_EXTENT))
+    .filter((e) => !taken.some((b) => e.y0 >= b.y0 - m && e.y0 <= b.y1 + m && e.x0 >= b.x0 - m && e.x1 <= b.x1 + m))
     .sort((a, b) => a.y0 - b.y0);
 }
 
 /** Runs of rules of one extent (sum lines narrower than the run left aside): ruled frames. */
-export function rulesToFrames(rules: readonly Segment[]): Frame[] {
+export function rulesToFrames(rules: readonly Segment[], s: HybridSettings): Frame[] {
   const frames: Frame[] = [];
   let open: Frame | undefined;
   for (const r of rules) {
-    if (open && sameExtent(open, r)) {
+    if (open && sameExtent(open, r, s)) {
       open.y1 = r.y0;
       open.rules++;
       continue;
     }
-    const inner = open && r.x0 >= open.x0 - SAME_EXTENT && r.x1 <= open.x1 + SAME_EXTENT && r.x1 - r.x0 < INNER_RULE_SHARE * (open.x1 - open.x0);
+    const inner = open && r.x0 >= open.x0 - s.sameExtentPt && r.x1 <= open.x1 + s.sameExtentPt && r.x1 - r.x0 < s.innerRuleShare * (open.x1 - open.x0);
     if (inner) continue;
     open = { x0: r.x0, x1: r.x1, y0: r.y0, y1: r.y0, rules: 1 };
     frames.push(open);
@@ -79,12 +63,12 @@ function linesIn(lines: readonly TextLine[], box: Box): TextLine[] {
  * one extent drawn across a whole page (under each header, over each total, of several tables)
  * enclose titles and blank space too, and say nothing about where one table ends.
  */
-function isOneTable(lines: readonly TextLine[]): boolean {
+function isOneTable(lines: readonly TextLine[], s: HybridSettings): boolean {
   const sizes = lines.map((l) => l.size);
-  if (Math.max(...sizes) > SAME_SIZE * Math.min(...sizes)) return false;
+  if (Math.max(...sizes) > s.sameSizeRatio * Math.min(...sizes)) return false;
   const pitches = lines.slice(1).map((l, i) => l.yc - lines[i]!.yc).sort((a, b) => a - b);
   const usual = pitches[Math.floor(pitches.length / 2)] ?? 0;
-  return pitches.every((p) => p <= MAX_PITCHES * usual);
+  return pitches.every((p) => p <= s.framePitchRatio * usual);
 }
 
 /** A value, or a dash printed for zero. */
@@ -109,10 +93,10 @@ function isHeaderLine(line: TextLine): boolean {
  * the rows below), and the line just under it prints no value (a rule over a TOTAL row leaves
  * that row to the table).
  */
-function closes(f: Box, inside: readonly TextLine[], lines: readonly TextLine[]): boolean {
+function closes(f: Box, inside: readonly TextLine[], lines: readonly TextLine[], s: HybridSettings): boolean {
   const last = inside[inside.length - 1]!;
   if (isHeaderLine(last)) return false;
-  const reach = f.y1 + (f.y1 - last.yc) + last.size * MAX_PITCHES;
+  const reach = f.y1 + (f.y1 - last.yc) + last.size * s.totalRowReachEm;
   const next = linesIn(lines, { x0: f.x0, x1: f.x1, y0: f.y1, y1: reach })[0];
   return !next || !hasValue(next);
 }
@@ -122,7 +106,7 @@ function closes(f: Box, inside: readonly TextLine[], lines: readonly TextLine[])
  * header row on the rule and the header lines stacked over it (a spanning `VALOR` over `UNITARIO
  * | TOTAL`, set in from the left edge), up to a title at the left edge or a line with values.
  */
-function headerOver(rule: Segment, lines: readonly TextLine[]): TextLine | undefined {
+function headerOver(rule: Segment, lines: readonly TextLine[], s: HybridSettings): TextLine | undefined {
   let i = -1;
   for (let k = 0; k < lines.length && lines[k]!.yc < rule.y0; k++) if (overlapsX(lines[k]!, rule)) i = k;
   const header = lines[i];
@@ -135,7 +119,7 @@ function headerOver(rule: Segment, lines: readonly TextLine[]): TextLine | undef
   for (let k = i - 1; k >= 0; k--) {
     const up = lines[k]!;
     if (!overlapsX(up, rule)) continue;
-    const stacked = top.yc - up.yc <= MAX_HEADER_PITCH * Math.max(up.size, top.size) && !hasValue(up);
+    const stacked = top.yc - up.yc <= s.headerPitchEm * Math.max(up.size, top.size) && !hasValue(up);
     if (!stacked || (up.phrases.length < 2 && up.x0 <= header.x0 + up.size)) break;
     top = up;
   }
@@ -149,25 +133,26 @@ function headerOver(rule: Segment, lines: readonly TextLine[]): TextLine | undef
  * under a header row, over rows of values, opens a table at the top of that header: text above
  * it is another table's, or a title.
  */
-export function pageToFences(page: PageContent, taken: readonly Box[], s: LatticeSettings, text: StreamSettings): Box[] {
-  const rules = pageToRules(page, taken, s);
+export function pageToFences(page: PageContent, taken: readonly Box[], settings: EngineSettings): Box[] {
+  const s = settings.hybrid;
+  const rules = pageToRules(page, taken, settings.lattice, s);
   // No rule, or so many that the page is a drawing (the lattice finder's budget).
-  if (rules.length === 0 || rules.length > s.maxEdges) return [];
+  if (rules.length === 0 || rules.length > settings.lattice.maxEdges) return [];
   const lines = chunksToLines(
     page.chunks.filter((c) => !taken.some((b) => c.x0 >= b.x0 && c.x1 <= b.x1 && c.y0 >= b.y0 && c.y1 <= b.y1)),
-    text,
+    settings.lines,
   );
   const fences: Box[] = [];
   const fence = (r: Box, y: number) => fences.push({ x0: r.x0, x1: r.x1, y0: y, y1: y });
-  for (const f of rulesToFrames(rules)) {
+  for (const f of rulesToFrames(rules, s)) {
     const inside = linesIn(lines, f);
-    if (inside.length < MIN_FRAME_LINES || !isOneTable(inside)) continue;
-    if (closes(f, inside, lines)) fence(f, f.y1);
+    if (inside.length < s.minFrameLines || !isOneTable(inside, s)) continue;
+    if (closes(f, inside, lines, s)) fence(f, f.y1);
     if (isHeaderLine(inside[0]!)) fence(f, f.y0);
   }
   for (const r of rules) {
-    const top = headerOver(r, lines);
-    if (top) fence(r, top.y0 - HEADER_FENCE_GAP);
+    const top = headerOver(r, lines, s);
+    if (top) fence(r, top.y0 - s.headerFenceGapPt);
   }
   return fences;
 }

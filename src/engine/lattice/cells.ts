@@ -1,5 +1,5 @@
 import type { Box, Segment } from '../types.ts';
-import type { LatticeSettings } from './settings.ts';
+import type { LatticeSettings } from '../settings.ts';
 
 /** Where a vertical and a horizontal rule meet, with the rules that meet there. */
 export interface Intersection {
@@ -16,7 +16,7 @@ const key = (x: number, y: number) => `${x},${y}`;
 
 /** Finds every point where a vertical rule crosses or touches a horizontal one. */
 export function edgesToIntersections(edges: readonly Segment[], s: LatticeSettings): Intersections {
-  const tol = s.intersectionTolerance;
+  const tol = s.intersectionTolerancePt;
   const out: Intersections = new Map();
   const hs: number[] = [];
   const vs: number[] = [];

@@ -1,5 +1,5 @@
 import type { Fill, Segment } from '../types.ts';
-import type { LatticeSettings } from './settings.ts';
+import type { LatticeSettings } from '../settings.ts';
 
 /** The four sides of each filled rectangle, so grids drawn as shaded boxes still have rules. */
 export function fillsToSegments(fills: readonly Fill[]): Segment[] {
@@ -40,8 +40,8 @@ function clusterMeans(values: number[], tolerance: number): Map<number, number> 
 export function segmentsToSnapped(segments: readonly Segment[], s: LatticeSettings): Segment[] {
   const hs = segments.filter((e) => e.orientation === 'h');
   const vs = segments.filter((e) => e.orientation === 'v');
-  const ySnap = clusterMeans(hs.map((e) => e.y0), s.snapTolerance);
-  const xSnap = clusterMeans(vs.map((e) => e.x0), s.snapTolerance);
+  const ySnap = clusterMeans(hs.map((e) => e.y0), s.snapTolerancePt);
+  const xSnap = clusterMeans(vs.map((e) => e.x0), s.snapTolerancePt);
   return [
     ...hs.map((e) => {
       const y = ySnap.get(e.y0) ?? e.y0;
@@ -71,7 +71,7 @@ export function snappedToMerged(segments: readonly Segment[], s: LatticeSettings
     list.sort((a, b) => lo(a) - lo(b));
     let cur: Segment | undefined;
     for (const e of list) {
-      if (cur && lo(e) <= hi(cur) + s.joinTolerance) {
+      if (cur && lo(e) <= hi(cur) + s.joinTolerancePt) {
         cur = horizontal ? { ...cur, x1: Math.max(cur.x1, e.x1) } : { ...cur, y1: Math.max(cur.y1, e.y1) };
         continue;
       }
@@ -80,7 +80,7 @@ export function snappedToMerged(segments: readonly Segment[], s: LatticeSettings
     }
     if (cur) out.push(cur);
   }
-  return out.filter((e) => (e.orientation === 'h' ? e.x1 - e.x0 : e.y1 - e.y0) >= s.edgeMinLength);
+  return out.filter((e) => (e.orientation === 'h' ? e.x1 - e.x0 : e.y1 - e.y0) >= s.edgeMinLengthPt);
 }
 
 function transpose(e: Segment): Segment {
@@ -93,7 +93,7 @@ function transpose(e: Segment): Segment {
  * the table's missing outer frame (spreadsheets printed without a border).
  */
 function impliedSides(edges: readonly Segment[], s: LatticeSettings): Segment[] {
-  const tol = s.intersectionTolerance;
+  const tol = s.intersectionTolerancePt;
   const hs = edges.filter((e) => e.orientation === 'h');
   const vs = edges.filter((e) => e.orientation === 'v');
   const touchesVertical = (x: number, y: number) =>
@@ -103,7 +103,7 @@ function impliedSides(edges: readonly Segment[], s: LatticeSettings): Segment[] 
     const dangling = hs.filter((h) => !touchesVertical(h[side], h.y0));
     const ends = clusterMeans(
       dangling.map((h) => h[side]),
-      s.snapTolerance,
+      s.snapTolerancePt,
     );
     const groups = new Map<number, Segment[]>();
     for (const h of dangling) {

@@ -4,7 +4,7 @@ import { contextAbove } from '../text/context.ts';
 import { cellsToTables, edgesToIntersections, intersectionsToCells } from './cells.ts';
 import { fillsToSegments, mergedToFramed, segmentsToSnapped, snappedToMerged } from './edges.ts';
 import { cellsToGrid, gridToRows, type Grid } from './grid.ts';
-import { latticeSettings, type LatticeSettings } from './settings.ts';
+import { DEFAULT_SETTINGS, type EngineSettings, type LatticeSettings } from '../settings.ts';
 
 /** A ruled table with its grid, before it is turned into a RawTable. */
 export interface LatticeCandidate {
@@ -25,7 +25,8 @@ export function pageToEdges(page: PageContent, s: LatticeSettings): Segment[] {
   return s.impliedFrame ? mergedToFramed(merged, s) : merged;
 }
 
-function gridsFromEdges(edges: readonly Segment[], page: PageContent, s: LatticeSettings, trace?: FinderTrace): LatticeCandidate[] {
+function gridsFromEdges(edges: readonly Segment[], page: PageContent, settings: EngineSettings, trace?: FinderTrace): LatticeCandidate[] {
+  const s = settings.lattice;
   if (trace && edges.length > s.maxEdges) trace.tooManyEdges = edges.length;
   if (edges.length < 4 || edges.length > s.maxEdges) return [];
   const points = edgesToIntersections(edges, s);
@@ -39,7 +40,7 @@ function gridsFromEdges(edges: readonly Segment[], page: PageContent, s: Lattice
       trace?.rejected.push({ method: 'lattice', bbox: grid.bbox, reason: 'too few rows or columns' });
       continue;
     }
-    const { rows, boxes, lineCounts, used } = gridToRows(grid, page.chunks);
+    const { rows, boxes, lineCounts, used } = gridToRows(grid, page.chunks, settings.lines);
     out.push({ grid, rows, boxes, lineCounts, words: [...used] });
   }
   return out;
@@ -49,23 +50,19 @@ function within(b: Box, outer: Box, margin = 0): boolean {
   return b.x0 >= outer.x0 - margin && b.x1 <= outer.x1 + margin && b.y0 >= outer.y0 - margin && b.y1 <= outer.y1 + margin;
 }
 
-/** Distance from the edge of a box inside which a rule counts as drawn inside it. */
-const INSIDE_MARGIN = 2;
-/** A grid of shaded cells may have at most this share of columns without any text. */
-const MAX_EMPTY_FILL_COLUMNS_SHARE = 0.2;
-
 /**
  * Grids drawn only as shaded cells (backgrounds with white gaps, no rules). Only where no rule
  * is drawn: where rules exist they give the structure, and cell paddings painted as separate
  * fills would split columns.
  */
-function fillGrids(page: PageContent, taken: readonly Box[], s: LatticeSettings, trace?: FinderTrace): LatticeCandidate[] {
-  const free = page.fills.filter((f) => !taken.some((t) => within(f, t, INSIDE_MARGIN)));
+function fillGrids(page: PageContent, taken: readonly Box[], settings: EngineSettings, trace?: FinderTrace): LatticeCandidate[] {
+  const s = settings.lattice;
+  const m = s.insideMarginPt;
+  const free = page.fills.filter((f) => !taken.some((t) => within(f, t, m)));
   if (free.length < 4) return [];
   const edges = snappedToMerged(segmentsToSnapped(fillsToSegments(free), s), s);
-  return gridsFromEdges(edges, page, s, trace).filter((c) => {
+  return gridsFromEdges(edges, page, settings, trace).filter((c) => {
     const b = c.grid.bbox;
-    const m = INSIDE_MARGIN;
     // Any rule on or inside the grid means rules structure this region, not the fills.
     const ruled = page.segments.some((seg) => seg.x1 >= b.x0 - m && seg.x0 <= b.x1 + m && seg.y1 >= b.y0 - m && seg.y0 <= b.y1 + m);
     if (ruled) {
@@ -75,20 +72,20 @@ function fillGrids(page: PageContent, taken: readonly Box[], s: LatticeSettings,
     // Cell paddings painted as separate fills make columns that never hold text.
     const cols = c.grid.xs.length - 1;
     const empty = Array.from({ length: cols }, (_, k) => c.rows.every((row) => !row[k]?.trim())).filter(Boolean).length;
-    const keep = empty <= MAX_EMPTY_FILL_COLUMNS_SHARE * cols;
+    const keep = empty <= s.maxEmptyFillColumnsShare * cols;
     if (!keep) trace?.rejected.push({ method: 'lattice', bbox: b, reason: 'empty shaded columns' });
     return keep;
   });
 }
 
 /** Every grid the rules of a page form (then grids of shaded cells), with each cell's words. */
-export function findLatticeCandidates(page: PageContent, s: LatticeSettings, trace?: FinderTrace): LatticeCandidate[] {
-  const ruled = gridsFromEdges(pageToEdges(page, s), page, s, trace);
-  if (s.useFillEdges) return ruled;
+export function findLatticeCandidates(page: PageContent, settings: EngineSettings, trace?: FinderTrace): LatticeCandidate[] {
+  const ruled = gridsFromEdges(pageToEdges(page, settings.lattice), page, settings, trace);
+  if (settings.lattice.useFillEdges) return ruled;
   const shaded = fillGrids(
     page,
     ruled.map((c) => c.grid.bbox),
-    s,
+    settings,
     trace,
   );
   return shaded.length ? [...ruled, ...shaded].sort((a, b) => a.grid.bbox.y0 - b.grid.bbox.y0) : ruled;
@@ -116,16 +113,15 @@ export function latticeConfidence(c: LatticeCandidate): number {
 }
 
 /** Ruled tables of one page, top to bottom, each with a confidence and the lines above it. */
-export function findLatticeTables(page: PageContent, overrides?: Partial<LatticeSettings>): RawTable[] {
-  const s = latticeSettings(overrides);
-  const candidates = findLatticeCandidates(page, s).filter((c) => c.words.length > 0);
-  return candidatesToTables(page, candidates, s);
+export function findLatticeTables(page: PageContent, settings: EngineSettings = DEFAULT_SETTINGS): RawTable[] {
+  const candidates = findLatticeCandidates(page, settings).filter((c) => c.words.length > 0);
+  return candidatesToTables(page, candidates, settings);
 }
 
 export function candidatesToTables(
   page: PageContent,
   candidates: readonly LatticeCandidate[],
-  s: LatticeSettings,
+  settings: EngineSettings,
 ): RawTable[] {
   const boxes: Box[] = candidates.map((c) => c.grid.bbox);
   return candidates.map((c) => ({
@@ -138,9 +134,8 @@ export function candidatesToTables(
     pageBoxes: [{ page: page.page, bbox: c.grid.bbox }],
     method: 'lattice' as const,
     confidence: latticeConfidence(c),
-    context: contextAbove(page.chunks, c.grid.bbox, {
-      lines: s.contextLines,
-      maxDistance: s.contextMaxDistance,
+    context: contextAbove(page.chunks, c.grid.bbox, settings, {
+      maxDistance: settings.context.latticeMaxPt,
       exclude: boxes.filter((b) => b !== c.grid.bbox),
     }),
   }));

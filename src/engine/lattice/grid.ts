@@ -1,6 +1,8 @@
 import type { Box, TextChunk } from '../types.ts';
 import { plainBox } from '../geometry.ts';
-import { groupLines, joinWords } from '../text/join-words.ts';
+import type { LineSettings } from '../settings.ts';
+import { chunksToLines } from '../text/chunks-to-lines.ts';
+import { joinWords } from '../text/join-words.ts';
 
 /** A cell placed on its table's grid; a spanning cell covers rows r0..r1-1 and columns c0..c1-1. */
 export interface GridCell extends Box {
@@ -94,7 +96,7 @@ export interface FilledGrid {
  * Puts each word in the cell containing its centre, then writes each cell's text at its
  * top-left grid position; other positions a spanning cell covers stay "".
  */
-export function gridToRows(grid: Grid, chunks: readonly TextChunk[]): FilledGrid {
+export function gridToRows(grid: Grid, chunks: readonly TextChunk[], settings: LineSettings): FilledGrid {
   const perCell = wordsToCells(grid, chunks);
   const placed = new Set<TextChunk>(perCell.flat());
   // In page order, as the words were read.
@@ -110,18 +112,18 @@ export function gridToRows(grid: Grid, chunks: readonly TextChunk[]): FilledGrid
     if (box && (words.length || grid.owner[cell.r0]?.[cell.c0] === i)) box[cell.c0] = plainBox(cell);
     if (!words.length) return;
     const target = rows[cell.r0];
-    if (target) target[cell.c0] = cellText(words);
+    if (target) target[cell.c0] = cellText(words, settings);
     const counts = lineCounts[cell.r0];
-    if (counts) counts[cell.c0] = groupLines(words.filter((w) => w.upright)).length;
+    if (counts) counts[cell.c0] = chunksToLines(words, settings).length;
   });
   return { rows, boxes, lineCounts, used };
 }
 
 /** Upright words in reading order; sideways words (vertical headers) follow in their own order. */
-function cellText(words: readonly TextChunk[]): string {
+function cellText(words: readonly TextChunk[], settings: LineSettings): string {
   const upright = words.filter((w) => w.upright);
   const sideways = words.filter((w) => !w.upright);
-  const parts = [joinWords(upright)];
+  const parts = [joinWords(upright, settings)];
   if (sideways.length) {
     // Text written bottom-to-top reads from the largest y; top-to-bottom from the smallest.
     const sorted = [...sideways].sort((a, b) => b.y1 - a.y1 || a.x0 - b.x0);

@@ -4,9 +4,9 @@ import { cellsToTables, edgesToIntersections, intersectionsToCells } from './cel
 import { segmentsToSnapped, snappedToMerged } from './edges.ts';
 import { findLatticeTables } from './find-lattice-tables.ts';
 import { cellsToGrid, gridToRows } from './grid.ts';
-import { latticeSettings } from './settings.ts';
+import { DEFAULT_SETTINGS, resolveSettings } from '../settings.ts';
 
-const s = latticeSettings();
+const s = DEFAULT_SETTINGS.lattice;
 const h = (y: number, x0: number, x1: number): Segment => ({ x0, x1, y0: y, y1: y, orientation: 'h' });
 const v = (x: number, y0: number, y1: number): Segment => ({ x0: x, x1: x, y0, y1, orientation: 'v' });
 
@@ -76,7 +76,7 @@ describe('gridToRows', () => {
     const edges = [h(0, 0, 150), h(20, 0, 150), h(40, 0, 150), v(0, 0, 40), v(50, 0, 40), v(150, 0, 40), v(100, 20, 40)];
     const cells = intersectionsToCells(edgesToIntersections(edges, s));
     const g = cellsToGrid(cells);
-    const { rows } = gridToRows(g, [word('Item', 25, 10), word('VALOR', 100, 10), word('a', 25, 30), word('1', 75, 30), word('2', 125, 30)]);
+    const { rows } = gridToRows(g, [word('Item', 25, 10), word('VALOR', 100, 10), word('a', 25, 30), word('1', 75, 30), word('2', 125, 30)], DEFAULT_SETTINGS.lines);
     expect(rows).toEqual([
       ['Item', 'VALOR', ''],
       ['a', '1', '2'],
@@ -85,7 +85,7 @@ describe('gridToRows', () => {
 
   it('joins the lines of a multi-line cell in reading order', () => {
     const g = cellsToGrid(intersectionsToCells(edgesToIntersections(grid([0, 100, 200], [0, 30, 50]), s)));
-    const { rows } = gridToRows(g, [word('segunda', 50, 20), word('primera', 50, 10), word('x', 150, 15), word('y', 50, 40), word('z', 150, 40)]);
+    const { rows } = gridToRows(g, [word('segunda', 50, 20), word('primera', 50, 10), word('x', 150, 15), word('y', 50, 40), word('z', 150, 40)], DEFAULT_SETTINGS.lines);
     expect(rows[0]).toEqual(['primera segunda', 'x']);
   });
 });
@@ -116,9 +116,6 @@ describe('findLatticeTables', () => {
     expect(findLatticeTables(page(grid([0, 50, 100], [0, 20]), [word('a', 25, 10)]))).toEqual([]);
   });
 
-  it('validates settings once', () => {
-    expect(() => findLatticeTables(page([], []), { snapTolerance: -1 })).toThrow(RangeError);
-  });
 });
 
 describe('implied outer frame (regression: tabula spreadsheet_no_bounding_frame)', () => {
@@ -150,7 +147,7 @@ describe('drawings are not tables', () => {
     const segs: Segment[] = [];
     for (let i = 0; i < 2000; i++) segs.push(h(i * 0.4 + 0.2, 0, 800), v(i * 0.4 + 0.2 + 5, 0, 800));
     // Without the edge budget this would build a 2,000 × 2,000 grid around the word.
-    const tables = findLatticeTables(page(segs, [word('x', 10, 10)]), { snapTolerance: 0, joinTolerance: 0 });
+    const tables = findLatticeTables(page(segs, [word('x', 10, 10)]), resolveSettings({ lattice: { snapTolerancePt: 0, joinTolerancePt: 0 } }));
     expect(tables).toEqual([]);
   });
 });

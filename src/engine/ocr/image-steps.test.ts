@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { binarize, otsuThreshold } from './binarize.ts';
 import { estimateSkew, rotate } from './deskew.ts';
-import { createImage, downsample, resize, toGray, toPgm } from './gray-image.ts';
+import { boxBlur, createImage, downsample, resize, toGray, toPgm } from './gray-image.ts';
 import { flattenIllumination, stretchContrast } from './illumination.ts';
 import { findPageQuad, isPlausibleSheet, type Quad } from './page-quad.ts';
 import { homography, project, quadSize, warpQuad } from './perspective-warp.ts';
@@ -129,6 +129,23 @@ describe('page outline (photos)', () => {
     found!.forEach((p, i) => expect(Math.hypot(p.x - quad[i]![0], p.y - quad[i]![1]), `corner ${i}`).toBeLessThan(6));
   });
 
+  it('finds a soft-edged sheet whose dim end is darker than the desk elsewhere', () => {
+    // Light falling to a third from top to bottom: the sheet's foot (about 80) is darker than the
+    // desk at the top (90), yet brighter than the desk beside it.
+    const photo = boxBlur(placeOnQuad(textPage(500, 680), 640, 800, quad, 90), 3);
+    for (let y = 0; y < 800; y++) {
+      for (let x = 0; x < 640; x++) photo.data[y * 640 + x] = Math.round(photo.data[y * 640 + x]! * (1 - (0.67 * y) / 799));
+    }
+    const found = findPageQuad(photo);
+    expect(found).toBeDefined();
+    found!.forEach((p, i) => expect(Math.hypot(p.x - quad[i]![0], p.y - quad[i]![1]), `corner ${i}`).toBeLessThan(4));
+  });
+
+  it('finds none where the sheet runs off the image', () => {
+    const photo = placeOnQuad(textPage(500, 680), 640, 800, [[70, -30], [560, -18], [585, 735], [48, 720]], 55);
+    expect(findPageQuad(photo)).toBeUndefined();
+  });
+
   it('finds none on a scan (the page fills the image)', () => {
     expect(findPageQuad(textPage())).toBeUndefined();
   });
@@ -196,6 +213,22 @@ describe('ruling lines', () => {
     expect(v).toHaveLength(1);
     expect(v[0]).toMatchObject({ from: 40, to: 200 });
     expect(bands).toEqual([{ x0: 20, y0: 220, x1: 380, y1: 250 }]);
+  });
+
+  it('keeps a rule with text printed close along it (a spanning header over its sub-headers)', () => {
+    const img = createImage(300, 100, 250);
+    fillRect(img, 20, 40, 280, 42, 20); // the rule
+    for (let x = 24; x < 270; x += 12) fillRect(img, x, 43, x + 10, 56, 20); // bold letters a pixel under it
+    const { rules } = findRules(binarize(img, 128), { minHorizontal: 40, minVertical: 30, maxThickness: 4, maxGap: 1 });
+    expect(rules.filter((r) => r.orientation === 'h').map((r) => [r.from, r.to])).toEqual([[20, 280]]);
+  });
+
+  it('takes a word blurred into a bar for text, not for a heavy rule', () => {
+    const img = createImage(300, 100, 250);
+    fillRect(img, 20, 20, 60, 26, 20); // a short word's x-height band, 40 × 6
+    fillRect(img, 20, 60, 280, 65, 20); // a heavy frame rule, 260 × 5
+    const { rules } = findRules(binarize(img, 128), { minHorizontal: 30, minVertical: 30, maxThickness: 7, thinThickness: 3, maxGap: 1 });
+    expect(rules.map((r) => [r.from, r.to, Math.round(r.at)])).toEqual([[20, 280, 63]]);
   });
 
   it('bridges a one-pixel break in a rule', () => {

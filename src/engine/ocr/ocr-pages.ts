@@ -1,6 +1,7 @@
-import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { IDENTITY, toMatrix } from '../pdf/matrix.ts';
 import type { PageContent } from '../types.ts';
+import { openDrawingDocument, type DrawingDocument } from './drawing-thread.ts';
 import { pageImage } from './page-image.ts';
 import { readPageImage } from './read-image.ts';
 import { OcrEngine } from './recognize.ts';
@@ -59,11 +60,20 @@ function drawingWithin<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
 export class OcrPages {
   private engine = new OcrEngine();
   private imagePages: Promise<Set<number> | undefined> | undefined;
+  private drawing: Promise<DrawingDocument> | undefined;
   /** Pages read by OCR, 1-based. */
   readonly pages: number[] = [];
+  /** Pages OCR has taken on (read or tried). */
+  private taken = 0;
 
-  /** `bytes`: the document, to find which pages paint a large image (image-pages.ts) before asking pdf.js. */
-  constructor(private readonly bytes?: Uint8Array) {}
+  /**
+   * `bytes`: the document, to find which pages paint a large image (image-pages.ts) before asking
+   * pdf.js. `onPage` hears how many pages OCR has taken on, as it takes on each.
+   */
+  constructor(
+    private readonly bytes?: Uint8Array,
+    private readonly onPage?: (pages: number) => void,
+  ) {}
 
   /**
    * The page's words and rules read from its image, or `content` unchanged when it has nothing to
@@ -76,7 +86,8 @@ export class OcrPages {
       const withImages = await this.imagePages;
       if (withImages && !withImages.has(content.page)) return content;
     }
-    const page = await doc.getPage(content.page);
+    this.onPage?.(++this.taken);
+    let page: PDFPageProxy | undefined;
     let timer: NodeJS.Timeout | undefined;
     const cap = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new OcrTimeout()), OCR_PAGE_TIMEOUT_MS);
@@ -85,6 +96,9 @@ export class OcrPages {
     signal?.addEventListener('abort', onAbort, { once: true });
     try {
       const work = (async () => {
+        // Drawn by a pdf.js of its own in a worker thread (drawing-thread.ts), when the bytes are at hand.
+        const source = this.bytes ? (await (this.drawing ??= openDrawingDocument(this.bytes))).doc : doc;
+        page = await source.getPage(content.page);
         const viewport = page.getViewport({ scale: 1, rotation: content.rotation });
         const base = toMatrix(viewport.transform) ?? IDENTITY;
         const img = await drawingWithin(
@@ -92,6 +106,9 @@ export class OcrPages {
           DRAWING_TIMEOUT_MS,
           `page ${content.page}`,
         );
+        // The drawing thread is ended while Tesseract reads (its memory adds to the recogniser's
+        // peak); the next page starts another.
+        await this.closeDrawing();
         if (!img) return content;
         onTick();
         signal?.throwIfAborted();
@@ -103,20 +120,35 @@ export class OcrPages {
       return out;
     } catch (err) {
       signal?.throwIfAborted();
-      if (err instanceof DrawingTimeout) throw err;
+      if (err instanceof DrawingTimeout) {
+        // The drawing may still be running in its thread: ending the thread ends it.
+        await this.closeDrawing();
+        throw err;
+      }
       // A page OCR could not read (or not in time) keeps no text; the engine is restarted for the next one.
-      await this.close();
+      await this.closeEngine();
       return content;
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
-      page.cleanup();
+      page?.cleanup();
     }
   }
 
-  async close(): Promise<void> {
+  private async closeEngine(): Promise<void> {
     const engine = this.engine;
     this.engine = new OcrEngine();
     await engine.close();
+  }
+
+  private async closeDrawing(): Promise<void> {
+    const drawing = this.drawing;
+    this.drawing = undefined;
+    await (await drawing?.catch(() => undefined))?.close();
+  }
+
+  /** Ends the OCR engine and the drawing thread (a later page starts them again). */
+  async close(): Promise<void> {
+    await Promise.all([this.closeEngine(), this.closeDrawing()]);
   }
 }

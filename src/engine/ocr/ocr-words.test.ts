@@ -29,6 +29,17 @@ describe('OCR word fixes', () => {
     expect(joinSplitNumbers([word('12', 0, 20), word('300', 24, 54, { baseline: 160 })]).length).toBe(2);
     expect(joinSplitNumbers([word('12', 0, 20), word('30', 24, 44)]).length).toBe(2);
     expect(joinSplitNumbers([word('Año', 0, 20), word('300', 24, 54)]).length).toBe(2);
+    // A quantity before an amount that shows its own separators (`11  150,000.00`), half a row apart;
+    // a lost separator leaves a narrower gap.
+    expect(joinSplitNumbers([word('11', 0, 20), word('150,000.00', 31, 110)]).map((w) => w.text)).toEqual(['11', '150,000.00']);
+    expect(joinSplitNumbers([word('$2', 0, 20), word('184.167', 26, 80)]).map((w) => w.text)).toEqual(['$2.184.167']);
+  });
+
+  it('joins digits split without a separator when they make one number, as close as a lost separator leaves them', () => {
+    expect(joinSplitNumbers([word('9265', 0, 40), word('803', 46, 76)]).map((w) => w.text)).toEqual(['9265803']);
+    expect(joinSplitNumbers([word('1', 0, 8), word('4353808', 13, 80)]).map((w) => w.text)).toEqual(['14353808']);
+    expect(joinSplitNumbers([word('$3.955', 0, 50), word('8472', 55, 90)]).map((w) => w.text)).toEqual(['$3.955', '8472']);
+    expect(joinSplitNumbers([word('12', 0, 20), word('4000', 40, 80)]).map((w) => w.text)).toEqual(['12', '4000']);
   });
 
   it("writes amounts with two decimals again with the page's own marks", () => {

@@ -2,8 +2,21 @@ import type { OcrWord } from './recognize.ts';
 
 /** Words on one line closer than this (share of the line's ascender height) can be one number. */
 export const NUMBER_GAP_PER_ROW_HEIGHT = 0.7;
+/**
+ * ... when the second shows digit groups of its own (`$2 184.167`): only as far apart as a lost
+ * separator leaves them (about 0.3 of the ascender height; a quantity and an amount in cells side
+ * by side, `11  150,000.00`, stand more than half of it apart).
+ */
+export const GROUPED_GAP_PER_ROW_HEIGHT = 0.4;
 
 const HEAD = /^[($-]*\$?\s*\d{1,3}([.,]\d{3})*$/;
+
+/** A number as printed: optional sign and currency, digit groups, decimals, percent; or a run of digits with dashes (an identifier). */
+const WELL_FORMED = /^(?:[($-]*\$?(?:\d{1,3}(?:([.,])\d{3})(?:\1\d{3})*|\d+)(?:[.,]\d{1,2})?\)?%?|\d+(?:-\d+)+)$/;
+
+export function isWellFormedNumber(text: string): boolean {
+  return WELL_FORMED.test(text);
+}
 const GROUP = /^\d{3}([.,]\d{3})*([.,]\d{1,2})?\)?%?$/;
 
 /**
@@ -24,7 +37,9 @@ export function groupSeparator(words: readonly OcrWord[]): '.' | ',' | undefined
 /**
  * Numbers OCR split at a thousands separator it missed (`9.265 803`, `8 300 000`): a number whose
  * last group is 1–3 digits followed, a narrow gap later on the same line, by a word of three-digit
- * groups is one number; the separator put back is the one the number or the page uses.
+ * groups is one number; the separator put back is the one the number or the page uses. Digits split
+ * with no separator (`9265 803`, `1 4353808`: a wide `1`), the second of three digits or more, as
+ * close as a lost separator leaves them are one number when they make a well-formed one.
  */
 export function joinSplitNumbers(words: readonly OcrWord[]): OcrWord[] {
   const pageSep = groupSeparator(words) ?? '.';
@@ -50,7 +65,7 @@ export function joinSplitNumbers(words: readonly OcrWord[]): OcrWord[] {
       GROUP.test(w.text) &&
       Math.abs(prev.baseline - w.baseline) < 0.3 * prev.rowHeight &&
       w.x0 > prev.x1 &&
-      w.x0 - prev.x1 <= NUMBER_GAP_PER_ROW_HEIGHT * prev.rowHeight
+      w.x0 - prev.x1 <= (/^\d{3}[.,]\d{3}/.test(w.text) ? GROUPED_GAP_PER_ROW_HEIGHT : NUMBER_GAP_PER_ROW_HEIGHT) * prev.rowHeight
     ) {
       const own = /\d([.,])\d{3}$/.exec(prev.text)?.[1];
       out[out.length - 1] = {
@@ -61,6 +76,20 @@ export function joinSplitNumbers(words: readonly OcrWord[]): OcrWord[] {
         y1: Math.max(prev.y1, w.y1),
         confidence: Math.min(prev.confidence, w.confidence),
       };
+      continue;
+    }
+    const joined = prev && prev.text + w.text;
+    if (
+      prev &&
+      joined &&
+      /\d$/.test(prev.text) &&
+      /^\d{3}/.test(w.text) &&
+      isWellFormedNumber(joined) &&
+      Math.abs(prev.baseline - w.baseline) < 0.3 * prev.rowHeight &&
+      w.x0 > prev.x1 &&
+      w.x0 - prev.x1 <= GROUPED_GAP_PER_ROW_HEIGHT * prev.rowHeight
+    ) {
+      out[out.length - 1] = { ...prev, text: joined, x1: w.x1, y0: Math.min(prev.y0, w.y0), y1: Math.max(prev.y1, w.y1), confidence: Math.min(prev.confidence, w.confidence) };
       continue;
     }
     out.push(w);

@@ -6,107 +6,84 @@ export type Quad = [Point, Point, Point, Point];
 
 /** The page is looked for on a copy whose long side is about this many pixels. */
 const SEARCH_SIZE = 500;
-/** A bright region smaller than this share of the image is not the page. */
+/** A sheet smaller than this share of the image is not the page. */
 export const MIN_PAGE_SHARE = 0.2;
-/** Background must show over at least this share of the image for a page outline to be looked for. */
-export const MIN_BACKGROUND_SHARE = 0.03;
 
-/** Share of the image's width and height along its border sampled as background. */
-const BORDER_SHARE = 0.03;
-/** Where between the background's and the paper's level a pixel stops being background. */
-const BACKGROUND_SPLIT = 0.5;
-/** Largest change between neighbouring pixels inside the background, as a share of paper minus background. */
-const MAX_STEP_SHARE = 0.06;
+/**
+ * The sheet's edge, seen along a scanline from the image's border: the first place where the level
+ * rises by at least this factor (paper over desk) within EDGE_SPAN pixels. A ratio, not a
+ * difference: uneven light scales desk and paper alike, so a dim corner of the sheet still stands
+ * out from the desk beside it, while it can be darker than the desk elsewhere.
+ */
+export const EDGE_RATIO = 1.3;
+/** Least rise (grey levels) of an edge, whatever the ratio (noise on a very dark desk). */
+const EDGE_MIN_RISE = 12;
+/** Pixels (of the reduced copy) over which the blurred edge rises. */
+const EDGE_SPAN = 3;
+/** Scanlines run this far into the image looking for an edge (share of its width or height). */
+const EDGE_SEARCH_SHARE = 0.4;
+/** Scanlines cover the middle of each side (the corners are where the other sides' edges are). */
+const SIDE_INSET_SHARE = 0.15;
+/** How far before an edge (share of the scanline) nothing may be as bright as the paper past it. */
+const EDGE_LOOK_BACK_SHARE = 0.04;
+/** Least share of a side's scanlines that must agree on one straight edge. */
+const MIN_EDGE_SUPPORT = 0.5;
 
-function quantile(values: number[], q: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+/**
+ * Where a scanline's values (from the image border inward) first step up from desk to paper: the
+ * point halfway up the first step rising by EDGE_RATIO, with nothing in the `lookBack` pixels before
+ * it as bright as the paper after it (ink on paper, where a sheet runs off the image, is no edge;
+ * the desk may grow darker towards a dim part of the sheet).
+ */
+export function firstEdge(line: ArrayLike<number>, limit: number, lookBack: number): number | undefined {
+  for (let k = 0; k + EDGE_SPAN < Math.min(limit, line.length); k++) {
+    const a = line[k]!;
+    const b = line[k + EDGE_SPAN]!;
+    if (b < EDGE_RATIO * a || b - a < EDGE_MIN_RISE) continue;
+    let before = 0;
+    for (let j = Math.max(0, k - lookBack); j < k; j++) before = Math.max(before, line[j]!);
+    if (before * EDGE_RATIO <= b) {
+      // The edge is where the blurred step crosses halfway between the desk and the paper past it.
+      let paper = b;
+      for (let j = k + EDGE_SPAN; j < Math.min(line.length, k + 2 * EDGE_SPAN + 1); j++) paper = Math.max(paper, line[j]!);
+      const mid = (a + paper) / 2;
+      for (let j = k; j < k + 2 * EDGE_SPAN && j + 1 < line.length; j++) {
+        const lo = line[j]!;
+        const hi = line[j + 1]!;
+        if (lo < mid && hi >= mid) return j + (mid - lo) / Math.max(1e-9, hi - lo);
+      }
+      return k + EDGE_SPAN / 2;
+    }
+  }
+  return undefined;
 }
 
 /**
- * The background around a sheet: pixels darker than a split between the border's level and the
- * paper's, connected to the image's edge (flood fill). Ink inside the sheet is not reached, and a
- * shadow on the sheet stays lighter than the desk, so the sheet is what the fill leaves.
+ * The points of one side's edge (0 top, 1 right, 2 bottom, 3 left): along each column (top,
+ * bottom) or row (left, right) of the side's middle, walking in from the image border.
  */
-export function backgroundMask(small: GrayImage): Uint8Array {
+export function sideEdgePoints(small: GrayImage, side: number): Point[] {
   const { width: w, height: h, data } = small;
-  const bw = Math.max(1, Math.round(w * BORDER_SHARE));
-  const bh = Math.max(1, Math.round(h * BORDER_SHARE));
-  const border: number[] = [];
-  const centre: number[] = [];
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      const v = data[y * w + x]!;
-      if (x < bw || y < bh || x >= w - bw || y >= h - bh) border.push(v);
-      else if (x > w / 4 && x < (3 * w) / 4 && y > h / 4 && y < (3 * h) / 4) centre.push(v);
+  const horizontal = side === 0 || side === 2;
+  const along = horizontal ? w : h;
+  const across = horizontal ? h : w;
+  const limit = Math.round(EDGE_SEARCH_SHARE * across);
+  const lookBack = Math.max(EDGE_SPAN, Math.round(EDGE_LOOK_BACK_SHARE * across));
+  const line = new Float32Array(across);
+  const out: Point[] = [];
+  for (let i = Math.round(SIDE_INSET_SHARE * along); i < Math.round((1 - SIDE_INSET_SHARE) * along); i++) {
+    for (let k = 0; k < across; k++) {
+      // k steps in from the side's border.
+      const x = horizontal ? i : side === 3 ? k : w - 1 - k;
+      const y = horizontal ? (side === 0 ? k : h - 1 - k) : i;
+      line[k] = data[y * w + x]!;
     }
-  }
-  const bg = quantile(border, 0.5);
-  const paper = quantile(centre, 0.75);
-  const out = new Uint8Array(w * h);
-  if (paper - bg < 20) return out;
-  const t = bg + BACKGROUND_SPLIT * (paper - bg);
-  // The sheet's edge is a step; the desk, its shading and a shadow on the sheet change gradually.
-  const step = Math.max(4, MAX_STEP_SHARE * (paper - bg));
-  const stack = new Int32Array(w * h);
-  let top = 0;
-  const push = (p: number, from: number) => {
-    if (!out[p] && data[p]! < t && Math.abs(data[p]! - from) <= step) {
-      out[p] = 1;
-      stack[top++] = p;
-    }
-  };
-  for (let x = 0; x < w; x++) {
-    push(x, data[x]!);
-    push((h - 1) * w + x, data[(h - 1) * w + x]!);
-  }
-  for (let y = 0; y < h; y++) {
-    push(y * w, data[y * w]!);
-    push(y * w + w - 1, data[y * w + w - 1]!);
-  }
-  while (top > 0) {
-    const p = stack[--top]!;
-    const x = p % w;
-    const v = data[p]!;
-    if (x > 0) push(p - 1, v);
-    if (x < w - 1) push(p + 1, v);
-    if (p >= w) push(p - w, v);
-    if (p < w * (h - 1)) push(p + w, v);
+    const k = firstEdge(line, limit, lookBack);
+    if (k === undefined) continue;
+    if (horizontal) out.push({ x: i, y: side === 0 ? k : h - 1 - k });
+    else out.push({ x: side === 3 ? k : w - 1 - k, y: i });
   }
   return out;
-}
-
-/** Largest 4-connected region of 1s: its pixel indices. */
-function largestRegion(mask: Uint8Array, w: number, h: number): Int32Array {
-  const label = new Int32Array(w * h).fill(-1);
-  const stack = new Int32Array(w * h);
-  let best: Int32Array = new Int32Array(0);
-  let next = 0;
-  for (let start = 0; start < mask.length; start++) {
-    if (!mask[start] || label[start] !== -1) continue;
-    let top = 0;
-    stack[top++] = start;
-    label[start] = next;
-    const members: number[] = [];
-    const visit = (q: number) => {
-      if (mask[q] && label[q] === -1) {
-        label[q] = next;
-        stack[top++] = q;
-      }
-    };
-    while (top > 0) {
-      const p = stack[--top]!;
-      members.push(p);
-      const x = p % w;
-      if (x > 0) visit(p - 1);
-      if (x < w - 1) visit(p + 1);
-      if (p >= w) visit(p - w);
-      if (p < w * (h - 1)) visit(p + w);
-    }
-    if (members.length > best.length) best = Int32Array.from(members);
-    next++;
-  }
-  return best;
 }
 
 interface Line {
@@ -140,27 +117,6 @@ function fitLine(points: Point[]): Line | undefined {
   const nx = -Math.sin(theta);
   const ny = Math.cos(theta);
   return { nx, ny, c: nx * mx + ny * my };
-}
-
-/**
- * The sheet pixel furthest out on `side` (0 top, 1 right, 2 bottom, 3 left) in column or row `i`;
- * undefined when there is none or it lies on the image border.
- */
-function outermost(inRegion: Uint8Array, w: number, h: number, side: number, i: number): Point | undefined {
-  if (side === 0 || side === 2) {
-    if (i < 0 || i >= w) return undefined;
-    for (let k = 0; k < h; k++) {
-      const y = side === 0 ? k : h - 1 - k;
-      if (inRegion[y * w + i]) return y === 0 || y === h - 1 ? undefined : { x: i, y };
-    }
-    return undefined;
-  }
-  if (i < 0 || i >= h) return undefined;
-  for (let k = 0; k < w; k++) {
-    const x = side === 3 ? k : w - 1 - k;
-    if (inRegion[i * w + x]) return x === 0 || x === w - 1 ? undefined : { x, y: i };
-  }
-  return undefined;
 }
 
 /**
@@ -198,46 +154,25 @@ function intersect(a: Line, b: Line): Point | undefined {
 
 /**
  * The corners of a sheet of paper photographed on a darker background, or undefined when the
- * image shows no such sheet (a scan: the page fills the image). On a smoothed, reduced copy, what
- * the background's flood fill leaves is the sheet; its extreme points along the diagonals are rough
- * corners; a straight line fitted to each side's outline between them gives the exact corners.
+ * image shows no such sheet (a scan: the page fills the image). On a smoothed, reduced copy, each
+ * side's edge is found along scanlines walking in from the image's border (the first step up from
+ * desk to paper); a straight line fitted to most of each side's points (stray ones ignored: a
+ * shadow, an object on the desk) gives the corners where the lines meet.
  */
 export function findPageQuad(img: GrayImage): Quad | undefined {
   const factor = Math.max(1, Math.ceil(Math.max(img.width, img.height) / SEARCH_SIZE));
-  const small = boxBlur(downsample(img, factor), 2);
+  const small = boxBlur(downsample(img, factor), 1);
   const { width: w, height: h } = small;
-  const background = backgroundMask(small);
-  let outside = 0;
-  for (let i = 0; i < background.length; i++) outside += background[i]!;
-  if (outside < MIN_BACKGROUND_SHARE * w * h) return undefined;
-  const sheet = background.map((v) => 1 - v);
-  const region = largestRegion(sheet, w, h);
-  if (region.length < MIN_PAGE_SHARE * w * h) return undefined;
-  const inRegion = new Uint8Array(w * h);
-  for (const p of region) inRegion[p] = 1;
-
-  // Rough corners: extremes of x+y and x−y.
-  const pts = Array.from(region, (p) => ({ x: p % w, y: Math.floor(p / w) }));
-  const pick = (score: (p: Point) => number): Point => pts.reduce((a, b) => (score(b) > score(a) ? b : a));
-  const rough: Quad = [pick((p) => -(p.x + p.y)), pick((p) => p.x - p.y), pick((p) => p.x + p.y), pick((p) => p.y - p.x)];
-
-  // Each side's edge points: the outermost sheet pixel of each column (top, bottom) or row (left,
-  // right) between its rough corners, not on the image border (a cut-off sheet).
   const lines: Line[] = [];
   for (let side = 0; side < 4; side++) {
-    const a = rough[side]!;
-    const b = rough[(side + 1) % 4]!;
-    const horizontal = side % 2 === 0;
-    const from = Math.round(Math.min(horizontal ? a.x : a.y, horizontal ? b.x : b.y));
-    const to = Math.round(Math.max(horizontal ? a.x : a.y, horizontal ? b.x : b.y));
-    const inset = Math.round(0.1 * (to - from));
-    const edge: Point[] = [];
-    for (let i = from + inset; i <= to - inset; i++) {
-      const p = outermost(inRegion, w, h, side, i);
-      if (p) edge.push(p);
-    }
-    const line = fitLineRobust(edge, Math.max(1.5, 0.01 * (to - from)));
+    const span = (side % 2 === 0 ? w : h) * (1 - 2 * SIDE_INSET_SHARE);
+    const edge = sideEdgePoints(small, side);
+    if (edge.length < MIN_EDGE_SUPPORT * span) return undefined;
+    const tol = Math.max(1.5, 0.01 * span);
+    const line = fitLineRobust(edge, tol);
     if (!line) return undefined;
+    const support = edge.filter((p) => Math.abs(line.nx * p.x + line.ny * p.y - line.c) <= tol).length;
+    if (support < MIN_EDGE_SUPPORT * span) return undefined;
     lines.push(line);
   }
   const corners: Point[] = [];
@@ -247,7 +182,14 @@ export function findPageQuad(img: GrayImage): Quad | undefined {
     // Pixel centres of the reduced copy back to full-size pixel coordinates.
     corners.push({ x: (p.x + 0.5) * factor - 0.5, y: (p.y + 0.5) * factor - 0.5 });
   }
-  return isPlausibleSheet(corners as Quad) ? (corners as Quad) : undefined;
+  const quad = corners as Quad;
+  return isPlausibleSheet(quad) && quadArea(quad) >= MIN_PAGE_SHARE * img.width * img.height ? quad : undefined;
+}
+
+function quadArea(q: Quad): number {
+  let a = 0;
+  for (let i = 0; i < 4; i++) a += q[i]!.x * q[(i + 1) % 4]!.y - q[(i + 1) % 4]!.x * q[i]!.y;
+  return Math.abs(a) / 2;
 }
 
 /** Sides may lean this far off the image's axes (degrees): a photo is taken roughly square to the sheet. */

@@ -1,7 +1,8 @@
 /**
  * A page image to what the table finders read: words with boxes and ruling lines, in the upright
  * page's points (docs/decisions/070-ocr.md). The chain, each step a pure function of ./:
- * page outline (photos) → illumination → binarisation → deskew → rules → rules erased → OCR.
+ * page outline (photos) → illumination → binarisation → deskew → rules → rules erased → OCR →
+ * skipped text read again → numbers read again.
  */
 import type { Segment, TextChunk } from '../types.ts';
 import { binarize, otsuThreshold } from './binarize.ts';
@@ -14,6 +15,7 @@ import type { PageImage } from './page-image.ts';
 import { fixAmountMarks, joinSplitNumbers, normalizeOcrText } from './ocr-words.ts';
 import { measureWords } from './word-metrics.ts';
 import { missedRegions, stackRegions, unstackWords } from './missed-regions.ts';
+import { rereadWords } from './reread-words.ts';
 import type { OcrEngine, OcrWord } from './recognize.ts';
 import { findRules, type PixelBox, type PixelRule } from './rules.ts';
 
@@ -25,14 +27,16 @@ export const MAX_UPSCALE = 2;
 export const RULE_MIN_H_PT = 18;
 export const RULE_MIN_V_PT = 9;
 export const RULE_MAX_THICK_PT = 3;
+/** Horizontal rules thicker than this (points) are kept only when far longer than thick (rules.ts). */
+export const RULE_THIN_PT = 1.5;
 export const RULE_MAX_GAP_PT = 1;
 /** Grey level (of the flattened, stretched page, paper 255) at or below which a pixel may belong to a rule. */
 export const RULE_INK_LEVEL = 200;
 /** Regions of skipped text read again per page, at most. */
-export const MAX_MISSED_REGIONS = 40;
+export const MAX_MISSED_REGIONS = 200;
 /** Tilts smaller than this (degrees) are left alone. */
 export const MIN_DESKEW_DEG = 0.05;
-/** Words without a letter or digit read with less confidence than this are specks and rule remnants. */
+/** Words without a letter or digit read with less confidence than this are specks and rule remnants (isNoise). */
 export const NOISE_CONFIDENCE = 0.5;
 /** The em box around a baseline, as a share of the line's ascender height (Tesseract's row height). */
 const EM_PER_ROW_HEIGHT = 1.3;
@@ -88,7 +92,13 @@ export function wordToChunk(w: OcrWord, f: Frame, upscale: number): TextChunk {
   };
 }
 
+/**
+ * Specks and rule remnants: words without a letter or digit read with little confidence, and dashes
+ * or bars standing taller than wide (a dash, a zero in a table, is flat; what Tesseract takes for
+ * one between two cells is a remnant of a rule or nothing at all).
+ */
 function isNoise(w: OcrWord): boolean {
+  if (/^[-–—_|¦]+$/.test(w.text) && w.y1 - w.y0 > 1.5 * (w.x1 - w.x0)) return true;
   return w.confidence < NOISE_CONFIDENCE && !/[\p{L}\p{N}]/u.test(w.text);
 }
 
@@ -137,8 +147,44 @@ function whiten(img: GrayImage): GrayImage {
 export const DARK_BAND_LEVEL = 110;
 
 /**
+ * The pixels of a band's box that are paper, not the band: light pixels reached from the box's
+ * border through light pixels (a round badge's corners). Light text is enclosed by the band.
+ */
+function paperAround(img: GrayImage, b: PixelBox, light: number): Uint8Array {
+  const bw = b.x1 - b.x0;
+  const bh = b.y1 - b.y0;
+  const seen = new Uint8Array(bw * bh);
+  const stack: number[] = [];
+  const push = (x: number, y: number) => {
+    const k = y * bw + x;
+    if (seen[k] || img.data[(b.y0 + y) * img.width + b.x0 + x]! < light) return;
+    seen[k] = 1;
+    stack.push(k);
+  };
+  for (let x = 0; x < bw; x++) {
+    push(x, 0);
+    push(x, bh - 1);
+  }
+  for (let y = 0; y < bh; y++) {
+    push(0, y);
+    push(bw - 1, y);
+  }
+  while (stack.length) {
+    const k = stack.pop()!;
+    const x = k % bw;
+    const y = (k - x) / bw;
+    if (x > 0) push(x - 1, y);
+    if (x < bw - 1) push(x + 1, y);
+    if (y > 0) push(x, y - 1);
+    if (y < bh - 1) push(x, y + 1);
+  }
+  return seen;
+}
+
+/**
  * Light text on dark bands turned dark on light paper, in place: inverted, the band's own level (its
- * median, the inverted ink) made white, and its blurred edge cleared.
+ * median, the inverted ink) made white, its blurred edge and the paper around a band that does not
+ * fill its box (a badge) cleared.
  */
 function invertBands(img: GrayImage, bands: readonly PixelBox[]): GrayImage {
   const w = img.width;
@@ -149,11 +195,13 @@ function invertBands(img: GrayImage, bands: readonly PixelBox[]): GrayImage {
     for (let v = 0; v < 256; v++) sum += v * hist[v]!;
     const n = Math.max(1, (b.y1 - b.y0) * (b.x1 - b.x0));
     if (sum / n >= DARK_BAND_LEVEL) continue;
-    const paper = Math.max(1, 255 - percentile(hist, 0.5));
+    const level = percentile(hist, 0.5);
+    const paper = Math.max(1, 255 - level);
+    const around = paperAround(img, b, (level + 255) / 2);
     for (let y = b.y0; y < b.y1; y++) {
       const edgeY = y - b.y0 < BAND_EDGE || b.y1 - 1 - y < BAND_EDGE;
       for (let x = b.x0; x < b.x1; x++) {
-        const edge = edgeY || x - b.x0 < BAND_EDGE || b.x1 - 1 - x < BAND_EDGE;
+        const edge = edgeY || x - b.x0 < BAND_EDGE || b.x1 - 1 - x < BAND_EDGE || around[(y - b.y0) * (b.x1 - b.x0) + x - b.x0] === 1;
         const v = 255 - img.data[y * w + x]!;
         img.data[y * w + x] = edge ? 255 : Math.min(255, Math.round((v * 255) / paper));
       }
@@ -200,6 +248,7 @@ export async function readPageImage(page: PageImage, engine: OcrEngine, opts: Re
     minHorizontal: Math.round(RULE_MIN_H_PT * pxPerPt),
     minVertical: Math.round(RULE_MIN_V_PT * pxPerPt),
     maxThickness: Math.max(2, RULE_MAX_THICK_PT * pxPerPt),
+    thinThickness: Math.max(2, RULE_THIN_PT * pxPerPt),
     maxGap: Math.max(1, Math.round(RULE_MAX_GAP_PT * pxPerPt)),
   });
   opts.debug?.('rules', { ...ruleMask, data: ruleMask.data.map((v, i) => (v ? 0 : mask.data[i] ? 200 : 255)) });
@@ -234,6 +283,8 @@ export async function readPageImage(page: PageImage, engine: OcrEngine, opts: Re
     // A region's edge can take in part of a word already read: only words new to the page are kept.
     words = [...found, ...again.filter((w) => !found.some((f) => overlapShare(w, f) > 0.3))];
   }
+  // Numbers lose their decimal marks and separators in the page's reading, and a few words are garbled: each is read again alone.
+  words = await rereadWords(ocrImage, words, engine, opts.onTick);
   return {
     chunks: fixAmountMarks(joinSplitNumbers(normalizeOcrText(measureWords(words.filter((w) => !isNoise(w)), mask, 1 / scale)))).map((w) => wordToChunk(w, frame, scale)),
     segments: rules.map((r) => ruleToSegment(r, frame)),

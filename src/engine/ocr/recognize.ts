@@ -104,15 +104,18 @@ export class OcrEngine {
     return this.worker;
   }
 
-  /** Words of a grey image, in reading order as Tesseract segmented them. */
-  async recognize(image: GrayImage, mode: SegMode, onTick?: () => void): Promise<OcrWord[]> {
+  /**
+   * Words of a grey image, in reading order as Tesseract segmented them. `charset`: the only
+   * characters it may read (words read again, ./reread-words.ts).
+   */
+  async recognize(image: GrayImage, mode: SegMode, onTick?: () => void, charset?: string): Promise<OcrWord[]> {
     const worker = await this.start();
     this.tick = onTick;
     try {
       const { data } = await worker.recognize(
         Buffer.from(toPgm(image)),
         // Keep spaces between words as printed: a table cell's words stay one phrase.
-        { tessedit_pageseg_mode: PSM[mode], preserve_interword_spaces: '1' } as Record<string, string>,
+        { tessedit_pageseg_mode: PSM[mode], preserve_interword_spaces: '1', ...(charset ? { tessedit_char_whitelist: charset } : {}) } as Record<string, string>,
         { text: false, blocks: true },
       );
       return blocksToWords((data.blocks ?? []) as unknown as TessBlock[]);

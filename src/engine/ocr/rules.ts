@@ -21,6 +21,11 @@ export interface RuleOptions {
   minVertical: number;
   /** Thickest rule, pixels (thicker dark bands are fills or bold text, not rules). */
   maxThickness: number;
+  /**
+   * Horizontal pieces thicker than this (pixels) must be at least THICK_RULE_ASPECT times longer
+   * than thick: a word blurred into a bar (its x-height band) is as thick as a heavy rule.
+   */
+  thinThickness?: number;
   /** Background gaps this long inside a run are bridged (a rule broken by blur or JPEG). */
   maxGap: number;
 }
@@ -72,26 +77,35 @@ function inkShare(ink: InkMask, b: PixelBox): number {
   return n / Math.max(1, (b.x1 - b.x0) * (b.y1 - b.y0));
 }
 
+/** How many times longer than thick a horizontal rule thicker than `thinThickness` is, at least (a table's heavy frame is far longer). */
+export const THICK_RULE_ASPECT = 25;
+
 /** A rule has background beside it along most of its length; a run through bold text or a dark band has ink there. */
 export const MAX_FLANK_INK = 0.35;
 /** How far beside a rule (pixels past its edge) the flanks are looked at. */
 const FLANK_OFFSET = 2;
 
 /**
- * Share of the positions along a rule where the image has ink just beside it, on either side
- * (FLANK_OFFSET pixels past its edges): letters cut by a run through a word, a dark band's inside.
+ * Share of the positions along a rule where its ink goes on past its edges, on either side, for
+ * FLANK_OFFSET pixels: letters cut by a run through a word, a dark band's inside. Text printed close
+ * to a real rule (a header under the table's top rule) is not counted: a gap, however thin,
+ * separates it from the rule.
  */
 export function flankInk(mask: InkMask, orientation: 'h' | 'v', from: number, to: number, lo: number, hi: number): number {
   const { width: w, height: h, data } = mask;
   let inked = 0;
   for (let i = from; i < to; i++) {
-    const a = lo - FLANK_OFFSET;
-    const b = hi + FLANK_OFFSET;
     const ink = (j: number) => {
       if (j < 0 || j >= (orientation === 'h' ? h : w)) return false;
       return orientation === 'h' ? data[j * w + i] === 1 : data[i * w + j] === 1;
     };
-    if (ink(a) || ink(b)) inked++;
+    let before = true;
+    let after = true;
+    for (let k = 1; k <= FLANK_OFFSET; k++) {
+      before &&= ink(lo - k);
+      after &&= ink(hi + k);
+    }
+    if (before || after) inked++;
   }
   return inked / Math.max(1, to - from);
 }
@@ -191,7 +205,8 @@ export function findRules(mask: InkMask, opts: RuleOptions): { rules: PixelRule[
   const ruleMask = new Uint8Array(mask.data.length);
   const hMask = openWithLine(mask, 'h', opts.minHorizontal, opts.maxGap);
   const vMask = openWithLine(mask, 'v', opts.minVertical, opts.maxGap);
-  const h = maskToRules(hMask, 'h', opts.maxThickness, mask, bands);
+  const thin = opts.thinThickness ?? opts.maxThickness;
+  const h = maskToRules(hMask, 'h', opts.maxThickness, mask, bands).filter((r) => r.thickness <= thin || r.to - r.from >= THICK_RULE_ASPECT * r.thickness);
   const v = maskToRules(vMask, 'v', opts.maxThickness, mask).filter((r) => r.to - r.from >= 2 * opts.minVertical || meetsRule(r, h, opts.maxThickness + 2));
   const rules = [...h, ...v];
   for (const r of rules) for (const p of r.pixels) ruleMask[p] = 1;

@@ -1,16 +1,26 @@
 import type { InkMask } from './gray-image.ts';
 import type { OcrWord } from './recognize.ts';
 
-/** Share of the em the inked height of a word covers, by which kinds of glyph it has. */
-const CAP = /[A-ZÁÉÍÓÚÑ0-9bdfhkltíáéóú$%(/]/;
-const DESCENDER = /[gjpqyQ(),;]/;
+/**
+ * How far a word's ink reaches above and below its baseline, in ems, by the glyphs it has: accented
+ * capitals (0.92) above capitals, digits and ascenders (0.72) above the x-height (0.52); descenders
+ * and parentheses (0.21) below commas (0.12). A number's commas must not pass for descenders, nor an
+ * accent for a larger font: the sizes of a table's words would then differ by a tenth or more.
+ */
+const ACCENTED_CAP = /[ÁÉÍÓÚÑÜ]/;
+const CAP = /[A-Z0-9bdfhkltíáéóúüñ$%(/]/;
+const DESCENDER = /[gjpqy()Q]/;
+const COMMA = /[,;]/;
+export function inkReach(text: string): { top: number; bottom: number } {
+  const top = ACCENTED_CAP.test(text) ? 0.92 : CAP.test(text) ? 0.72 : 0.52;
+  const bottom = DESCENDER.test(text) ? 0.21 : COMMA.test(text) ? 0.12 : 0;
+  return { top, bottom };
+}
+
+/** Share of the em the inked height of a word covers (inkReach). */
 export function inkShareOfEm(text: string): number {
-  const tall = CAP.test(text);
-  const low = DESCENDER.test(text);
-  if (tall && low) return 0.92;
-  if (tall) return 0.72;
-  if (low) return 0.7;
-  return 0.5;
+  const { top, bottom } = inkReach(text);
+  return top + bottom;
 }
 
 /**
@@ -48,10 +58,9 @@ export function measureWords(words: readonly OcrWord[], mask: InkMask, scale: nu
   const measured = words.map((w) => {
     const rows = inkRows(mask, w, scale);
     if (!rows || rows.bottom - rows.top < 2) return w;
-    const em = (rows.bottom - rows.top) / scale / inkShareOfEm(w.text);
-    const bottom = rows.bottom / scale;
-    const baseline = DESCENDER.test(w.text) && !CAP.test(w.text.replace(/[(),;]/g, '')) ? bottom - 0.2 * em : DESCENDER.test(w.text) ? bottom - 0.2 * em : bottom;
-    return { ...w, em, baseline };
+    const reach = inkReach(w.text);
+    const em = (rows.bottom - rows.top) / scale / (reach.top + reach.bottom);
+    return { ...w, em, baseline: rows.bottom / scale - reach.bottom * em };
   });
   const byLine = new Map<number, number[]>();
   for (const w of measured) if (w.em !== undefined) (byLine.get(w.line ?? -1) ?? byLine.set(w.line ?? -1, []).get(w.line ?? -1)!).push(w.em);

@@ -81,7 +81,7 @@ export async function readPages(
   const total = Math.min(numPages, opts.maxPages ?? DEFAULT_MAX_PAGES);
   const pages: PageContent[] = [];
   const skipped: number[] = [];
-  const ocr = opts.ocr === false ? undefined : new OcrPages(bytes);
+  const ocr = opts.ocr === false ? undefined : new OcrPages(bytes, opts.onOcrPage);
   // A first report tells watchers the document opened (progress 0 of total).
   opts.onProgress?.(0, total);
   try {

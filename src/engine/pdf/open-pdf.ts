@@ -22,6 +22,8 @@ export class PdfOpenError extends Error {
 export interface OpenOptions {
   /** Give up opening after this many milliseconds (damaged cross-reference tables can be slow). */
   timeoutMs?: number;
+  /** pdf.js's worker side to open the document with (OCR draws pages in a thread of its own, ocr/drawing-thread.ts); the engine's shared one by default. */
+  worker?: PDFWorker;
 }
 
 export const OPEN_TIMEOUT_MS = 8_000;
@@ -70,7 +72,7 @@ function loadWorker(): Promise<PDFWorker> {
  * no font faces, no system fonts. The bytes are copied because pdf.js detaches the buffer.
  */
 export async function openPdf(bytes: Uint8Array, opts: OpenOptions = {}): Promise<PDFDocumentProxy> {
-  const worker = await loadWorker();
+  const worker = opts.worker ?? (await loadWorker());
   const task = getDocument({
     worker,
     data: bytes.slice(),

@@ -5,12 +5,13 @@
  * stays on demand. Beside each group of outputs, `<name>.inputs.json` lists the files they were
  * built from with their mtime and size, so "is it stale?" is a few stat calls, cheap enough for
  * every `npm run extract`. Used for the engine's own child (child-build.ts) and, by
- * scripts/build.ts, for the server and the CLI; scripts/run-built.mjs repeats isFresh in plain
- * JavaScript.
+ * scripts/build.ts, for the server and the CLI; scripts/run-built.mjs shares isFresh, in plain
+ * JavaScript (is-fresh.mjs).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isFresh as isFreshIn } from './is-fresh.mjs';
 
 /** The package's folder, from this module's place in src/engine/runtime (meaningful from source only). */
 export const SOURCE_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -32,19 +33,7 @@ interface InputsFile {
 
 /** True when every output of `name` exists and none of its inputs changed since it was built. */
 export function isFresh(name: string, buildDir = BUILD_DIR, root = SOURCE_ROOT): boolean {
-  let manifest: InputsFile;
-  try {
-    manifest = JSON.parse(fs.readFileSync(path.join(buildDir, `${name}.inputs.json`), 'utf8')) as InputsFile;
-  } catch {
-    return false;
-  }
-  if (!manifest.outputs.every((out) => fs.existsSync(path.join(buildDir, out)))) return false;
-  for (const [file, seen] of Object.entries(manifest.inputs)) {
-    if (!seen) return false;
-    const stat = fs.statSync(path.join(root, file), { throwIfNoEntry: false });
-    if (!stat || stat.mtimeMs !== seen[0] || stat.size !== seen[1]) return false;
-  }
-  return true;
+  return isFreshIn(name, buildDir, root);
 }
 
 function writeAtomically(file: string, contents: string | Uint8Array): void {
@@ -57,12 +46,13 @@ function writeAtomically(file: string, contents: string | Uint8Array): void {
  * Bundles `entries` (output file name → source path relative to the root) into `buildDir`. Each
  * file is written to a temporary name and renamed into place, chunks first, entries next, the
  * inputs file last, so concurrent builders (say test workers) and running processes only ever see
- * whole files. `extraInputs` (the build's own definition) also make the outputs stale.
+ * whole files. `extraInputs` (the build's own definition) also make the outputs stale; `plugins`
+ * are esbuild's (the engine's child maps pdf.js's imports with one, child-build.ts).
  */
 export async function bundle(
   name: string,
   entries: Record<string, string>,
-  options: { buildDir?: string; root?: string; extraInputs?: string[] } = {},
+  options: { buildDir?: string; root?: string; extraInputs?: string[]; plugins?: import('esbuild').Plugin[] } = {},
 ): Promise<void> {
   const buildDir = options.buildDir ?? BUILD_DIR;
   const root = options.root ?? SOURCE_ROOT;
@@ -82,6 +72,7 @@ export async function bundle(
     target: 'node20',
     write: false,
     metafile: true,
+    plugins: options.plugins ?? [],
     logLevel: 'silent',
   });
   const entryFiles = new Set(Object.keys(entries).map((out) => path.join(buildDir, out)));

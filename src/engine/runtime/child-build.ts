@@ -7,16 +7,22 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BUILD_DIR, bundle, isFresh } from './bundle.ts';
+import { BUILD_DIR, bundle, isFresh, SOURCE_ROOT } from './bundle.ts';
+import { PDFJS_PACKAGE_JSON, pdfjsFromPreload, writePdfjsScripts } from './pdfjs-scripts.ts';
 
 export const ENGINE_CHILD = 'engine-child.mjs';
 const FROM_SOURCE = import.meta.url.endsWith('.ts');
 
-/** Builds build/engine-child.mjs (the engine itself in a chunk beside it, see child.ts). */
-export function buildEngineChild(buildDir = BUILD_DIR): Promise<void> {
-  return bundle('engine-child', { [ENGINE_CHILD]: 'src/engine/runtime/child.ts' }, {
+/**
+ * Builds build/engine-child.mjs (the engine itself in a chunk beside it, see child.ts) and pdf.js as
+ * the classic scripts it loads with V8's code cache (build/pdfjs/, pdfjs-scripts.ts).
+ */
+export async function buildEngineChild(buildDir = BUILD_DIR): Promise<void> {
+  await writePdfjsScripts(buildDir, SOURCE_ROOT);
+  await bundle('engine-child', { [ENGINE_CHILD]: 'src/engine/runtime/child.ts' }, {
     buildDir,
-    extraInputs: ['src/engine/runtime/bundle.ts', 'src/engine/runtime/child-build.ts'],
+    extraInputs: ['src/engine/runtime/bundle.ts', 'src/engine/runtime/child-build.ts', 'src/engine/runtime/pdfjs-scripts.ts', PDFJS_PACKAGE_JSON],
+    plugins: [pdfjsFromPreload(SOURCE_ROOT)],
   });
 }
 

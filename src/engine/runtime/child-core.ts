@@ -53,18 +53,20 @@ async function runTask(req: RunRequest, engine: Engine): Promise<TaskOutcome<unk
       void send({ type: 'progress', done, total });
     }
   };
+  // Not throttled: at most one per page, and each moves the time cap.
+  const onOcrPage = (pages: number) => void send({ type: 'ocr', pages });
   switch (req.task) {
     case 'check': {
       const r = await engine.openOnly(bytes);
       return r.status === 'ok' ? { ok: true, value: { pages: r.numPages } } : failure(r.status, r.message, r.detail);
     }
     case 'raw': {
-      const r = await engine.extractRawTables(bytes, { onProgress });
+      const r = await engine.extractRawTables(bytes, { onProgress, onOcrPage, settings: req.settings });
       if (r.status !== 'ok') return failure(r.status, r.message, r.detail);
       return { ok: true, value: { numPages: r.numPages, pageSizes: r.pageSizes, tables: r.tables, warnings: r.warnings } };
     }
     case 'extract': {
-      const r = await engine.extractPdf(bytes, { onProgress });
+      const r = await engine.extractPdf(bytes, { onProgress, onOcrPage, settings: req.settings });
       return r.status === 'ok' ? { ok: true, value: r } : failure(r.status, r.message, r.detail);
     }
   }

@@ -1,5 +1,6 @@
 // What the engine's runtime takes and returns, and the messages between run-isolated.ts (the
 // caller's process) and its child (child.ts, child-core.ts). Types only.
+import type { SettingsInput } from '../settings.ts';
 import type { ExtractionResult, PageSize, RawTable } from '../types.ts';
 
 /**
@@ -76,6 +77,8 @@ export interface RunRequest {
   type: 'run';
   task: IsolatedTask;
   input: IsolatedInput;
+  /** Tolerances overriding the engine's defaults (src/engine/settings.ts), checked by the child. */
+  settings?: SettingsInput;
 }
 
 /** Child → caller. */
@@ -84,6 +87,8 @@ export type ChildMessage =
   | { type: 'ready' }
   /** (0, total) once the document opened, then (pages done, total) as pages finish (throttled). */
   | { type: 'progress'; done: number; total: number }
+  /** OCR has taken on this many pages so far: each gives the task `ocrPageMs` more time. */
+  | { type: 'ocr'; pages: number }
   | { type: 'result'; outcome: TaskOutcome<unknown>; usage: ChildUsage }
   /** The task threw (a bug, an unreadable file): a crash, with what it said. */
   | { type: 'failed'; detail: string; usage: ChildUsage };

@@ -76,6 +76,15 @@ describe('runIsolated: the engine in a child process', () => {
   it('aborted before the start: no child at all', async () => {
     expect(await runIsolated('extract', { bytes: fixture('grid-1001.pdf') }, { signal: AbortSignal.abort() })).toMatchObject({ ok: false, reason: 'aborted' });
   });
+
+  it('settings travel to the child; a bad one is a crash naming it (src/engine/settings.ts)', async () => {
+    const bytes = await makePdf([gridSpec(XS, YS, cells)]);
+    // Three grid rows are too few for a ruled table: the text finder reads them instead.
+    const strict = await runIsolated('raw', { bytes }, { settings: { lattice: { minRows: 4 } } });
+    expect(strict.ok && strict.value.tables.map((t) => t.method)).toEqual(['stream']);
+    const bad = await runIsolated('raw', { bytes }, { settings: { lattice: { minRows: -1 } } });
+    expect(bad).toMatchObject({ ok: false, reason: 'crash', detail: expect.stringContaining('Ajuste lattice.minRows') });
+  });
 });
 
 describe('runIsolated: caps, with the test engine swapped in (EXTRACT_ENGINE_MODULE)', () => {
@@ -124,6 +133,23 @@ describe('runIsolated: caps, with the test engine swapped in (EXTRACT_ENGINE_MOD
       delete process.env.TEST_ENGINE_DELAY_MS;
     }
   });
+
+  it('the time cap grows by ocrPageMs for each page the child reads by OCR', async () => {
+    process.env.TEST_ENGINE_DELAY_MS = '5000';
+    try {
+      // Five seconds of work against a 3 s cap: a timeout, unless two OCR pages add 4 s each.
+      use('ocr');
+      process.env.TEST_ENGINE_OCR_PAGES = '0';
+      const plain = await runIsolated('extract', { bytes: bytes() }, { timeoutMs: 3000, ocrPageMs: 4000 });
+      expect(plain).toMatchObject({ ok: false, reason: 'timeout', detail: expect.stringContaining('no answer after 3000 ms') });
+      process.env.TEST_ENGINE_OCR_PAGES = '2';
+      const scan = await runIsolated('extract', { bytes: bytes() }, { timeoutMs: 3000, ocrPageMs: 4000 });
+      expect(scan).toMatchObject({ ok: true, value: { status: 'ok' } });
+    } finally {
+      delete process.env.TEST_ENGINE_DELAY_MS;
+      delete process.env.TEST_ENGINE_OCR_PAGES;
+    }
+  }, 30_000);
 
   it('a child that dies, or an engine that throws, is a crash', async () => {
     use('crash');

@@ -7,12 +7,19 @@
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import { ENGINE_MESSAGES } from '../../shared/messages/engine.ts';
+import type { SettingsInput } from '../settings.ts';
 import { engineChildPath } from './child-build.ts';
 import type { ChildMessage, ChildUsage, FailureReason, IsolatedInput, IsolatedResult, IsolatedTask, RunRequest, TaskOutcome, TaskValues } from './protocol.ts';
+import { parentDeathSignal, PARENT_DEATH_SIGNAL_ENV } from './watchdog.ts';
 
 export interface IsolationCaps {
-  /** The whole task, the child's start-up included. */
+  /** The whole task, the child's start-up included (plus `ocrPageMs` per page read by OCR). */
   timeoutMs: number;
+  /**
+   * More time per page the child reads by OCR (it says so as it takes each on): a scan's pages
+   * cost seconds of recognition each, a text page milliseconds (docs/decisions/070-ocr.md).
+   */
+  ocrPageMs: number;
   /** Resident memory of the child (read from /proc every 200 ms, from outside), also its V8 heap cap. */
   memoryMb: number;
   /** No progress (the document opened, a page finished) for this long, start-up included: stopped as a timeout. */
@@ -21,16 +28,22 @@ export interface IsolationCaps {
 
 /**
  * Default caps, the product's (the server's JOB_TIMEOUT_MS and JOB_MEMORY_MB default to them). 60 s
- * is some fifty times the slowest real document of the corpus; the stall cap ends a file the engine
- * stopped making progress on (a synchronous loop) well before that.
+ * is some fifty times the slowest text document of the corpus; a page read by OCR adds 5 s (about
+ * twice its CPU time on one core). The stall cap ends a file the engine stopped making progress on
+ * (a synchronous loop) well before that.
  */
-export const DEFAULT_CAPS: Readonly<IsolationCaps> = Object.freeze({ timeoutMs: 60_000, memoryMb: 512, stallMs: 15_000 });
+export const DEFAULT_CAPS: Readonly<IsolationCaps> = Object.freeze({ timeoutMs: 60_000, ocrPageMs: 5_000, memoryMb: 512, stallMs: 15_000 });
 
 export interface IsolatedOptions extends Partial<IsolationCaps> {
   /** Stops the task (the child is killed): reason `aborted`. */
   signal?: AbortSignal;
   /** (0, total) once the document opened, then (pages done, total) as pages finish. */
   onProgress?: (done: number, total: number) => void;
+  /**
+   * Tolerances overriding the engine's defaults (src/engine/settings.ts), for `extract` and `raw`.
+   * Check them first with resolveSettings: the child refuses bad ones as a `crash`.
+   */
+  settings?: SettingsInput;
 }
 
 const RSS_CHECK_MS = 200;
@@ -76,8 +89,9 @@ export async function runIsolated<T extends IsolatedTask>(
     timeoutMs: options.timeoutMs ?? DEFAULT_CAPS.timeoutMs,
     memoryMb: options.memoryMb ?? DEFAULT_CAPS.memoryMb,
     stallMs: options.stallMs ?? DEFAULT_CAPS.stallMs,
+    ocrPageMs: options.ocrPageMs ?? DEFAULT_CAPS.ocrPageMs,
   };
-  const { signal, onProgress } = options;
+  const { signal, onProgress, settings } = options;
   const done = (outcome: TaskOutcome<unknown>, usage?: ChildUsage) =>
     ({ ...outcome, wallMs: performance.now() - started, ...(usage ? { usage } : {}) }) as IsolatedResult<TaskValues[T]>;
   if (signal?.aborted) return done(failed('aborted', 'aborted before start'));
@@ -92,9 +106,12 @@ export async function runIsolated<T extends IsolatedTask>(
   return new Promise((resolve) => {
     // The child's flags are the runtime's: NODE_OPTIONS (a loader, say) is not passed on.
     const { NODE_OPTIONS: _ignored, ...env } = process.env;
+    // Through setpriv where there is one: the kernel kills the child with this process (watchdog.ts).
+    const setpriv = parentDeathSignal();
+    const execArgv = childExecArgv(caps.memoryMb);
     const child = fork(entry, [], {
-      execArgv: childExecArgv(caps.memoryMb),
-      env,
+      ...(setpriv ? { execPath: setpriv, execArgv: ['--pdeathsig', 'KILL', process.execPath, ...execArgv] } : { execArgv }),
+      env: { ...env, [PARENT_DEATH_SIGNAL_ENV]: setpriv ? '1' : '0' },
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
       serialization: 'advanced',
     });
@@ -108,7 +125,11 @@ export async function runIsolated<T extends IsolatedTask>(
       outcome ??= failed(reason, detail);
       child.kill('SIGKILL');
     };
-    const timeout = setTimeout(() => kill('timeout', `time cap: no answer after ${caps.timeoutMs} ms`), caps.timeoutMs);
+    // The time cap grows as the child takes on pages for OCR: the timer is set again for the new deadline.
+    let capMs = caps.timeoutMs;
+    const onTimeCap = () => kill('timeout', `time cap: no answer after ${capMs} ms`);
+    const forkedAt = performance.now();
+    let timeout = setTimeout(onTimeCap, capMs);
     const stall = setTimeout(() => kill('timeout', `stall cap: no progress for ${caps.stallMs} ms`), caps.stallMs);
     const rssWatch = setInterval(() => {
       const rss = child.pid ? rssMb(child.pid) : undefined;
@@ -119,12 +140,20 @@ export async function runIsolated<T extends IsolatedTask>(
 
     child.on('message', (msg: ChildMessage) => {
       if (msg.type === 'ready') {
-        child.send({ type: 'run', task, input } satisfies RunRequest, (err) => {
+        child.send({ type: 'run', task, input, ...(settings ? { settings } : {}) } satisfies RunRequest, (err) => {
           if (err) outcome ??= failed('crash', `request not delivered: ${err.message}`);
         });
       } else if (msg.type === 'progress') {
         stall.refresh();
         onProgress?.(msg.done, msg.total);
+      } else if (msg.type === 'ocr') {
+        stall.refresh();
+        const next = caps.timeoutMs + caps.ocrPageMs * Math.max(0, msg.pages);
+        if (next > capMs && !outcome) {
+          capMs = next;
+          clearTimeout(timeout);
+          timeout = setTimeout(onTimeCap, Math.max(0, forkedAt + capMs - performance.now()));
+        }
       } else {
         // The answer: no cap applies any more while the child exits.
         clearTimeout(timeout);

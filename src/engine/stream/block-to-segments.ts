@@ -1,5 +1,5 @@
-import type { TextLine } from './chunks-to-lines.ts';
-import type { StreamSettings } from './settings.ts';
+import type { TextLine } from '../text/chunks-to-lines.ts';
+import type { StreamSettings } from '../settings.ts';
 import { isListMarker, isNumeric } from './text-kinds.ts';
 
 const textOf = (words: readonly { text: string }[]): string => words.map((w) => w.text).join(' ');

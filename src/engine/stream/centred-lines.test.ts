@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { chunksToLines } from './chunks-to-lines.ts';
+import { chunksToLines } from '../text/chunks-to-lines.ts';
 import { foldCentredLines, isCentredPair } from './centred-lines.ts';
-import { resolveStreamSettings } from './settings.ts';
+import { DEFAULT_SETTINGS } from '../settings.ts';
 import { findStreamTables } from './find-stream-tables.ts';
 import { makePage, row } from './test-page.ts';
 
-const s = resolveStreamSettings();
+const s = DEFAULT_SETTINGS.stream;
+const lineSettings = DEFAULT_SETTINGS.lines;
 
 /** A label over two lines, the row's values centred half a line below its first line. */
 function centredRow(y: number, label: [string, string], values: string[]) {
@@ -25,7 +26,7 @@ describe('cells centred against a label wrapped over two lines', () => {
   ];
 
   it('sees the parts of one row as one line when reading columns', () => {
-    const lines = chunksToLines(chunks, s);
+    const lines = chunksToLines(chunks, lineSettings);
     expect(isCentredPair(lines[1]!, lines[2]!, s)).toBe(true);
     expect(isCentredPair(lines[3]!, lines[4]!, s)).toBe(false);
     expect(foldCentredLines(lines, s).map((l) => l.phrases.length)).toEqual([4, 5, 5, 5]);

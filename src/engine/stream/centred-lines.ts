@@ -1,5 +1,5 @@
-import type { TextLine } from './chunks-to-lines.ts';
-import type { StreamSettings } from './settings.ts';
+import type { TextLine } from '../text/chunks-to-lines.ts';
+import type { StreamSettings } from '../settings.ts';
 
 /**
  * Cells set vertically centred in their row: a label wrapped over two lines has the row's one-line

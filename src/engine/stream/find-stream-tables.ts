@@ -1,7 +1,7 @@
 import type { FinderTrace } from '../debug/trace.ts';
 import type { Box, PageContent, RawTable, TextChunk } from '../types.ts';
 import { contextAbove } from '../text/context.ts';
-import { chunksToLines, type TextLine } from './chunks-to-lines.ts';
+import { chunksToLines, type TextLine } from '../text/chunks-to-lines.ts';
 import { foldCentredLines } from './centred-lines.ts';
 import { headerToValueColumns } from './header-columns.ts';
 import { linesToRivers } from './lines-to-columns.ts';
@@ -9,7 +9,7 @@ import { blockToRegion, linesToBlocks, type Region } from './lines-to-regions.ts
 import { blockToSegments } from './block-to-segments.ts';
 import { notTableReason } from './not-tables.ts';
 import { cellText, linesToRows, type RowHints, type RowWords } from './lines-to-rows.ts';
-import { resolveStreamSettings, type StreamSettings } from './settings.ts';
+import { DEFAULT_SETTINGS, type EngineSettings, type StreamSettings } from '../settings.ts';
 import { unionBox, unionOrNull } from '../geometry.ts';
 
 const inside = (c: TextChunk, b: Box): boolean => {
@@ -79,7 +79,7 @@ function regionToTable(page: PageContent, region: Region, settings: StreamSettin
     return undefined;
   }
   const rows = linesToRows(region.lines, rivers, settings, rowHintsOf(page, region.lines, settings));
-  const { text: cells, boxes } = headerToValueColumns(rowsToCells(rows));
+  const { text: cells, boxes } = headerToValueColumns(rowsToCells(rows), settings);
   const structured = cells.filter((r) => r.filter((c) => c !== '').length >= 2).length;
   const columns = cells[0]?.length ?? 0;
   const enough = structured >= settings.minTableRows || (structured >= 2 && columns >= settings.shortTableColumns);
@@ -111,10 +111,10 @@ function regionToTable(page: PageContent, region: Region, settings: StreamSettin
  * titles, `exclude` boxes) → columns from whitespace rivers → rows with wrapped cells joined.
  * `exclude` holds boxes other finders (lattice) already took; their text is ignored here.
  */
-export function findStreamTables(page: PageContent, exclude: Box[], overrides: Partial<StreamSettings> = {}, trace?: FinderTrace): RawTable[] {
-  const settings = resolveStreamSettings(overrides);
+export function findStreamTables(page: PageContent, exclude: Box[], all: EngineSettings = DEFAULT_SETTINGS, trace?: FinderTrace): RawTable[] {
+  const settings = all.stream;
   const chunks = page.chunks.filter((c) => !exclude.some((b) => inside(c, b)));
-  const lines = chunksToLines(chunks, settings);
+  const lines = chunksToLines(chunks, all.lines);
   const found: Omit<RawTable, 'context'>[] = [];
   const segments = linesToBlocks(lines, exclude, settings, trace).flatMap((b) => blockToSegments(b, settings));
   for (const block of segments) {
@@ -131,9 +131,8 @@ export function findStreamTables(page: PageContent, exclude: Box[], overrides: P
   return found.map((t) => {
     return {
       ...t,
-      context: contextAbove(page.chunks, t.bbox, {
-        lines: settings.contextLines,
-        maxDistance: settings.contextMaxEm * medianSize(chunks),
+      context: contextAbove(page.chunks, t.bbox, all, {
+        maxDistance: all.context.streamMaxEm * medianSize(chunks),
         exclude: taken.filter((b) => b !== t.bbox),
       }),
     };

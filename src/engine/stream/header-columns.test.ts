@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Box } from '../types.ts';
+import { DEFAULT_SETTINGS } from '../settings.ts';
 import { headerToValueColumns } from './header-columns.ts';
 
+const s = DEFAULT_SETTINGS.stream;
 const b = (x0: number, x1: number): Box => ({ x0, y0: 0, x1, y1: 10 });
 
 describe('headerToValueColumns (a header set beside its values)', () => {
@@ -17,7 +19,7 @@ describe('headerToValueColumns (a header set beside its values)', () => {
       [null, b(130, 134), b(176, 208), null, b(307, 336)],
       [null, b(130, 134), b(176, 208), null, b(307, 336)],
     ];
-    const out = headerToValueColumns({ text, boxes });
+    const out = headerToValueColumns({ text, boxes }, s);
     expect(out.text).toEqual([
       ['Periodo', 'Fecha pago', 'Capital'],
       ['1', '23/12/2024', '5.255.399'],
@@ -39,7 +41,7 @@ describe('headerToValueColumns (a header set beside its values)', () => {
       [b(60, 70), null, b(232, 240)],
     ];
     // Column 0 has no header either, but it is farther from the header than column 2.
-    expect(headerToValueColumns({ text, boxes }).text).toEqual([
+    expect(headerToValueColumns({ text, boxes }, s).text).toEqual([
       ['', 'Cantidad'],
       ['a', '12'],
       ['b', '7'],
@@ -56,6 +58,6 @@ describe('headerToValueColumns (a header set beside its values)', () => {
       [b(60, 110), b(200, 235), null],
     ];
     const table = { text, boxes };
-    expect(headerToValueColumns(table)).toBe(table);
+    expect(headerToValueColumns(table, s)).toBe(table);
   });
 });

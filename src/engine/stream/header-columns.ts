@@ -1,3 +1,4 @@
+import type { StreamSettings } from '../settings.ts';
 import type { Box } from '../types.ts';
 import { isNumeric } from './text-kinds.ts';
 
@@ -8,15 +9,14 @@ import { isNumeric } from './text-kinds.ts';
  * the value column beside it (the nearer one when both sides qualify).
  */
 
-/** Header rows are the rows above the first one printing a value; at most this many. */
-const MAX_HEADER_ROWS = 3;
 const DATE = /^\d{1,2}[/-](?:\d{1,2}|[a-z]{3})[/-]\d{2,4}$/i;
 
 const isValue = (t: string): boolean => isNumeric(t) || DATE.test(t.trim());
 
-function headerRowCount(rows: readonly string[][]): number {
+/** Header rows are the rows above the first one printing a value, at most `maxHeaderRows`. */
+function headerRowCount(rows: readonly string[][], settings: StreamSettings): number {
   const first = rows.findIndex((r) => r.some(isValue));
-  return first > 0 && first <= MAX_HEADER_ROWS ? first : 0;
+  return first > 0 && first <= settings.maxHeaderRows ? first : 0;
 }
 
 interface Extent {
@@ -45,9 +45,9 @@ export interface CellTable {
 const gapBetween = (a: Extent, b: Extent): number => Math.max(0, Math.max(a.x0, b.x0) - Math.min(a.x1, b.x1));
 
 /** Rows of cells (with their boxes) with each header-only column joined to the value column beside it. */
-export function headerToValueColumns(table: CellTable): CellTable {
+export function headerToValueColumns(table: CellTable, settings: StreamSettings): CellTable {
   const { text, boxes } = table;
-  const head = headerRowCount(text);
+  const head = headerRowCount(text, settings);
   const width = text[0]?.length ?? 0;
   if (head === 0 || width < 3) return table;
   const filled = (col: number, from: number, to: number): boolean => text.slice(from, to).some((r) => (r[col] ?? '') !== '');

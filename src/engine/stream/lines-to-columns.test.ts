@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { chunksToLines } from './chunks-to-lines.ts';
+import { chunksToLines } from '../text/chunks-to-lines.ts';
 import { columnAt, linesToRivers } from './lines-to-columns.ts';
-import { resolveStreamSettings } from './settings.ts';
+import { DEFAULT_SETTINGS } from '../settings.ts';
 import { row } from './test-page.ts';
 import type { TextChunk } from '../types.ts';
 
-const s = resolveStreamSettings();
-const rivers = (chunks: TextChunk[]) => linesToRivers(chunksToLines(chunks, s), s);
+const s = DEFAULT_SETTINGS.stream;
+const lineSettings = DEFAULT_SETTINGS.lines;
+const rivers = (chunks: TextChunk[]) => linesToRivers(chunksToLines(chunks, lineSettings), s);
 
 describe('linesToRivers', () => {
   it('finds the gap between left-aligned text and right-aligned numbers', () => {

@@ -1,6 +1,6 @@
 import type { TextChunk } from '../types.ts';
-import { CURRENCY_SIGN, LEADER, type Phrase, type TextLine } from './chunks-to-lines.ts';
-import type { StreamSettings } from './settings.ts';
+import { CURRENCY_SIGN, LEADER, type Phrase, type TextLine } from '../text/chunks-to-lines.ts';
+import type { StreamSettings } from '../settings.ts';
 
 /** A vertical band of whitespace that separates two columns. */
 export interface River {
@@ -144,7 +144,7 @@ function isColumnGap(zone: Span, lines: readonly TextLine[], settings: StreamSet
         break;
       }
     }
-    if (!left || !right || right.x0 - left.x1 > settings.phraseGapEm * line.size * 4) continue;
+    if (!left || !right || right.x0 - left.x1 > settings.crossingGapEm * line.size) continue;
     crossing++;
     // "$" set left in a cell with the amount set right is one cell, not two columns.
     // Nor do dot leaders running a label out to its numbers make a column of dots.

@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { chunksToLines } from './chunks-to-lines.ts';
+import { chunksToLines } from '../text/chunks-to-lines.ts';
 import { blockToRegion, isProse, linesToBlocks } from './lines-to-regions.ts';
-import { resolveStreamSettings } from './settings.ts';
+import { DEFAULT_SETTINGS } from '../settings.ts';
 import { box, row } from './test-page.ts';
 import type { TextChunk } from '../types.ts';
 
-const s = resolveStreamSettings();
+const s = DEFAULT_SETTINGS.stream;
+const lineSettings = DEFAULT_SETTINGS.lines;
 const tableRows = (y0: number, n: number): TextChunk[] =>
   Array.from({ length: n }, (_, i) => row(y0 + 15 * i, [[`Item ${i}`, 50], ['kg', 200], [`${i + 1}.000`, 400, 'right']])).flat();
 const blocks = (chunks: TextChunk[], exclude = [] as ReturnType<typeof box>[]) =>
-  linesToBlocks(chunksToLines(chunks, s), exclude, s).map((b) => b.length);
+  linesToBlocks(chunksToLines(chunks, lineSettings), exclude, s).map((b) => b.length);
 
 describe('isProse', () => {
   it('calls one long sentence across the width prose, and a table row not', () => {
@@ -18,7 +19,7 @@ describe('isProse', () => {
         ...row(100, [['El solicitante desarrolla el cultivo de naranja en el predio con acceso por vía terciaria', 50]]),
         ...row(115, [['Item', 50], ['kg', 200], ['1.000', 400, 'right']]),
       ],
-      s,
+      lineSettings,
     );
     expect(isProse(prose!, 450, s)).toBe(true);
     expect(isProse(tableRow!, 450, s)).toBe(false);
@@ -47,14 +48,14 @@ describe('linesToBlocks', () => {
 
 describe('blockToRegion', () => {
   it('needs enough rows with column structure', () => {
-    const lines = chunksToLines(tableRows(100, 2), s);
+    const lines = chunksToLines(tableRows(100, 2), lineSettings);
     expect(blockToRegion(lines, s)).toBeUndefined();
   });
 
   it('keeps a spanning header line above the table but not a title at its left edge', () => {
     const lines = chunksToLines(
       [...row(70, [['4. PRESUPUESTO', 50]]), ...row(85, [['VALOR', 380]]), ...tableRows(100, 4)],
-      s,
+      lineSettings,
     );
     const region = blockToRegion(lines, s)!;
     expect(region.lines.map((l) => l.words[0]!.text)).toEqual(['VALOR', 'Item', 'Item', 'Item', 'Item']);

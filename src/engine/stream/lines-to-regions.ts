@@ -1,8 +1,8 @@
 import type { FinderTrace } from '../debug/trace.ts';
 import type { Box } from '../types.ts';
-import type { Phrase, TextLine } from './chunks-to-lines.ts';
+import type { Phrase, TextLine } from '../text/chunks-to-lines.ts';
 import { isCentredPair } from './centred-lines.ts';
-import type { StreamSettings } from './settings.ts';
+import type { StreamSettings } from '../settings.ts';
 
 /** A run of lines that may hold one table, with the lines just above it that may title it. */
 export interface Region {

@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { chunksToLines } from './chunks-to-lines.ts';
+import { chunksToLines } from '../text/chunks-to-lines.ts';
 import { linesToRivers } from './lines-to-columns.ts';
 import { cellText, lineToCells, linesToRows } from './lines-to-rows.ts';
-import { resolveStreamSettings } from './settings.ts';
+import { DEFAULT_SETTINGS } from '../settings.ts';
 import { row } from './test-page.ts';
 import type { TextChunk } from '../types.ts';
 
-const s = resolveStreamSettings();
+const s = DEFAULT_SETTINGS.stream;
+const lineSettings = DEFAULT_SETTINGS.lines;
 
 function table(chunks: TextChunk[]): string[][] {
-  const lines = chunksToLines(chunks, s);
+  const lines = chunksToLines(chunks, lineSettings);
   const rivers = linesToRivers(lines, s);
   return linesToRows(lines, rivers, s).map((r) => r.cells.map((c) => cellText(c, r.lines)));
 }
@@ -48,7 +49,7 @@ describe('lineToCells', () => {
         ...row(100, [['Especie', 50], ['VALOR TOTAL', 190]]),
         ...[115, 130, 145].flatMap((y) => row(y, [['Bovino', 50], ['2.300.000', 240, 'right'], ['6.900.000', 320, 'right']])),
       ],
-      s,
+      lineSettings,
     );
     const rivers = linesToRivers(lines, s);
     const cells = lineToCells(lines[0]!, rivers).map((c) => c.map((w) => w.text).join(' '));
@@ -62,14 +63,14 @@ describe('lineToCells', () => {
         ...row(115, [['Gracia (meses):', 50], ['24 meses', 170]]),
         ...row(130, [['Tasa de interés:', 50], ['13,7% E.A.', 170]]),
       ],
-      s,
+      lineSettings,
     );
     const rivers = linesToRivers(lines, s);
     // The label overflows into the value column with only a word space before the value.
-    const long = chunksToLines(row(145, [['Periodicidad de pago: Semestral', 60]]), s)[0]!;
+    const long = chunksToLines(row(145, [['Periodicidad de pago: Semestral', 60]]), lineSettings)[0]!;
     // A single-phrase line is a title, never cut; as part of a two-phrase line it is cut.
     expect(lineToCells(long, rivers).filter((c) => c.length > 0)).toHaveLength(1);
-    const kv = chunksToLines(row(145, [['Periodicidad de pago: Semestral', 60], ['Mensual', 400]]), s)[0]!;
+    const kv = chunksToLines(row(145, [['Periodicidad de pago: Semestral', 60], ['Mensual', 400]]), lineSettings)[0]!;
     const cells = lineToCells(kv, rivers).map((c) => c.map((w) => w.text).join(' '));
     expect(cells[0]).toBe('Periodicidad de pago:');
     expect(cells[1]).toMatch(/^Semestral/);
@@ -87,7 +88,7 @@ describe('linesToRows with row rules', () => {
         ...row(182, [['dingdingding', 300]]),
         ...row(194, [['ding', 300]]),
       ],
-      s,
+      lineSettings,
     );
     const rivers = linesToRivers(lines, s);
     const rows = linesToRows(lines, rivers, s, { rules: [95, 120, 160, 210], bands: [] }).map((r) => r.cells.map((c) => cellText(c, r.lines)));
@@ -106,7 +107,7 @@ describe('linesToRows with row rules', () => {
         ...row(125, [['Insumos', 50], ['1.000', 200]]),
         ...row(140, [['Fletes', 50], ['2.000', 200]]),
       ],
-      s,
+      lineSettings,
     );
     const rivers = linesToRivers(lines, s);
     expect(linesToRows(lines, rivers, s, { rules: [106], bands: [] }).map((r) => r.lines.length)).toEqual([1, 1, 1, 1]);
@@ -124,7 +125,7 @@ describe('linesToRows with shaded bands', () => {
         ...row(139, [['certificada', 50]]),
         ...row(160, [['Abono', 50], ['2.000', 200]]),
       ],
-      s,
+      lineSettings,
     );
     const rivers = linesToRivers(lines, s);
     const rows = linesToRows(lines, rivers, s, { rules: [], bands: [{ y0: 128, y1: 152 }] });

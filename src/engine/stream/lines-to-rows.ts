@@ -1,8 +1,8 @@
 import type { TextChunk } from '../types.ts';
 import { joinLineWords } from '../text/join-words.ts';
-import { CURRENCY_SIGN, type TextLine } from './chunks-to-lines.ts';
+import { CURRENCY_SIGN, type TextLine } from '../text/chunks-to-lines.ts';
 import { columnAt, type River } from './lines-to-columns.ts';
-import type { StreamSettings } from './settings.ts';
+import type { StreamSettings } from '../settings.ts';
 import { isNumeric } from './text-kinds.ts';
 
 /** One table row before its cells are turned into text: the words of each column. */

@@ -1,6 +1,6 @@
-import { LEADER } from './chunks-to-lines.ts';
+import { LEADER } from '../text/chunks-to-lines.ts';
 import type { RowWords } from './lines-to-rows.ts';
-import type { StreamSettings } from './settings.ts';
+import type { StreamSettings } from '../settings.ts';
 import { isListMarker, isNumeric } from './text-kinds.ts';
 
 /**

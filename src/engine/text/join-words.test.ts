@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { TextChunk } from '../types.ts';
+import { DEFAULT_SETTINGS, resolveSettings } from '../settings.ts';
+import { chunksToLines } from './chunks-to-lines.ts';
 import { contextAbove } from './context.ts';
-import { groupLines, joinLineWords, joinWords } from './join-words.ts';
+import { joinLineWords, joinWords } from './join-words.ts';
+
+const lineSettings = DEFAULT_SETTINGS.lines;
 
 function word(text: string, x0: number, y: number, size = 10, width = text.length * 5): TextChunk {
   return { text, x0, x1: x0 + width, y0: y - 0.8 * size, y1: y + 0.2 * size, size, upright: true };
@@ -23,17 +27,18 @@ describe('joinLineWords', () => {
   });
 });
 
-describe('groupLines / joinWords', () => {
+describe('joinWords', () => {
   it('orders lines top to bottom and joins them with the separator', () => {
     const words = [word('segunda', 0, 30), word('primera', 0, 10), word('línea', 40, 10)];
-    const lines = groupLines(words);
-    expect(lines.map((l) => l.text)).toEqual(['primera línea', 'segunda']);
-    expect(joinWords(words)).toBe('primera línea segunda');
+    const lines = chunksToLines(words, lineSettings);
+    expect(lines.map((l) => joinLineWords(l.words))).toEqual(['primera línea', 'segunda']);
+    expect(joinWords(words, lineSettings)).toBe('primera línea segunda');
   });
 
   it('keeps a slightly raised word on its line', () => {
     const words = [word('Área', 0, 10), word('(ha)', 25, 8.5)];
-    expect(groupLines(words)).toHaveLength(1);
+    expect(chunksToLines(words, lineSettings)).toHaveLength(1);
+    expect(joinWords(words, lineSettings)).toBe('Área (ha)');
   });
 });
 
@@ -48,6 +53,6 @@ describe('contextAbove', () => {
       word('Dentro', 0, 80), // inside the table
     ];
     const box = { x0: 0, y0: 60, x1: 200, y1: 120 };
-    expect(contextAbove(chunks, box, { lines: 2, maxDistance: 40 })).toEqual(['COSTOS DIRECTOS', 'Subtítulo']);
+    expect(contextAbove(chunks, box, resolveSettings({ context: { lines: 2 } }), { maxDistance: 40 })).toEqual(['COSTOS DIRECTOS', 'Subtítulo']);
   });
 });

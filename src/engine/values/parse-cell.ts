@@ -14,14 +14,40 @@ export interface ParsedCell {
 const INT_UNITS = /\s*(?:meses|mes|años|anos|año|ano|días|dias|cabezas|animales|cuotas|und|unds|unidades)\.?$/i;
 const AREA_UNITS = /\s*(?:ha|has|hectáreas|hectareas|hect\.?)\.?$/i;
 
+/** Letters OCR reads for digits, and the digit each stands for. */
+const DIGIT_FOR: Readonly<Record<string, string>> = { O: '0', o: '0', Q: '0', D: '0', l: '1', I: '1', '|': '1', '!': '1', Z: '2', z: '2', S: '5', s: '5', B: '8', G: '6', b: '6', g: '9', q: '9' };
+
+/**
+ * A number with digits OCR read as letters (`4l`, `1O0`, a zero read `o`), its digits put back; or
+ * undefined when the text is not such a number. Only for columns whose type is numeric, and only
+ * when the text has at most one such letter per three characters (`so`, `Sl` stay text).
+ */
+export function mendDigits(text: string): string | undefined {
+  const core = text.replace(/[$\s().,%\-–—]/g, '');
+  const letters = [...core].filter((c) => !/\d/.test(c));
+  if (!letters.length || letters.some((c) => !(c in DIGIT_FOR)) || letters.length > Math.max(1, core.length / 3)) return undefined;
+  return text.replace(/[OoQDlI|!ZzSsBGbgq]/g, (c) => DIGIT_FOR[c]!);
+}
+
 /** Collapses the whitespace a PDF leaves inside a cell. */
 export function cleanText(text: string): string {
   return text.replace(/[\u00a0\s]+/g, ' ').trim();
 }
 
-/** Types one cell by its column type. Text that does not parse is kept as text and flagged. */
+/**
+ * Types one cell by its column type. Text that does not parse is kept as text and flagged; in a
+ * numeric column, text that parses once its digits misread as letters are mended (`mendDigits`) is
+ * that number.
+ */
 export function parseCell(text: string, type: ColumnType, style: NumberStyle): ParsedCell {
-  const raw = cleanText(text);
+  const parsed = parseTyped(cleanText(text), type, style);
+  if (parsed.ok || type === 'text' || type === 'date') return parsed;
+  const mended = mendDigits(cleanText(text));
+  const again = mended === undefined ? undefined : parseTyped(mended, type, style);
+  return again?.ok ? again : parsed;
+}
+
+function parseTyped(raw: string, type: ColumnType, style: NumberStyle): ParsedCell {
   if (!raw) return { value: undefined, ok: true };
   let value: number | string | undefined;
   switch (type) {

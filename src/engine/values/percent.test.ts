@@ -28,6 +28,17 @@ describe('parseCell', () => {
     expect(parseCell('   ', 'money', 'co')).toEqual({ value: undefined, ok: true });
   });
 
+  it('mends digits OCR read as letters, in numeric columns only', () => {
+    expect(parseCell('4l', 'int', 'co')).toEqual({ value: 41, ok: true });
+    expect(parseCell('o', 'money', 'co')).toEqual({ value: 0, ok: true });
+    expect(parseCell('$ 1.O5O.000', 'money', 'co')).toEqual({ value: 1050000, ok: true });
+    expect(parseCell('4l', 'text', 'co')).toEqual({ value: '4l', ok: true });
+    // Words stay words.
+    expect(parseCell('so', 'money', 'co')).toEqual({ value: 'so', ok: false });
+    expect(parseCell('Sl', 'int', 'co')).toEqual({ value: 'Sl', ok: false });
+    expect(parseCell('Total', 'money', 'co')).toEqual({ value: 'Total', ok: false });
+  });
+
   it('keeps identifiers as text', () => {
     expect(parseCell('0022966686', 'text', 'co').value).toBe('0022966686');
     expect(documentTypeOf('900.123.456-7')).toBe('NIT');

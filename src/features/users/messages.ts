@@ -23,4 +23,16 @@ export const usersMessages = {
   loading: 'Cargando usuarios...',
   roleAdmin: 'Administrador',
   roleUser: 'Usuario',
+  // Issue 12: the `review` permission (correct extracted values), granted to a plain user.
+  review: 'Revisión',
+  reviewYes: 'Sí',
+  reviewNo: 'No',
+  reviewByRole: 'Sí (por su rol)',
+  grantReview: 'Dar permiso de revisión',
+  revokeReview: 'Quitar permiso de revisión',
+  grantReviewLabel: (email: string) => `Dar permiso de revisión a ${email}`,
+  revokeReviewLabel: (email: string) => `Quitar permiso de revisión a ${email}`,
+  reviewGranted: 'Permiso de revisión concedido',
+  reviewRevoked: 'Permiso de revisión retirado',
+  permissionsError: 'Error al cambiar los permisos',
 } as const;

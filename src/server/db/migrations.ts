@@ -170,5 +170,51 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
           .execute();
       },
     },
+    '007-error-code': {
+      // The stable reason of a failure beside its Spanish words (issue 11). Failures stored before
+      // keep null: their words still tell the web app why.
+      async up(db: Kysely<unknown>) {
+        await db.schema.alterTable('documents').addColumn('error_code', 'text').execute();
+      },
+    },
+    '008-corrections': {
+      // Issue 12 (docs/decisions/039): permissions granted to one account beyond its role (JSON
+      // list), and the trail of corrected cells. The row's `data` holds the value in effect; the
+      // trail keeps the extracted one.
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .alterTable('users')
+          .addColumn('granted_permissions', 'text', (c) => c.notNull().defaultTo('[]'))
+          .execute();
+        await db.schema
+          .createTable('corrections')
+          .addColumn('id', idType, (c) => (dialect === 'sqlite' ? c.primaryKey().autoIncrement() : c.primaryKey()))
+          .addColumn('document_id', 'integer', (c) => c.notNull().references('documents.id').onDelete('cascade'))
+          .addColumn('table_name', 'text', (c) => c.notNull())
+          .addColumn('row_id', 'integer')
+          .addColumn('row_seq', 'integer', (c) => c.notNull())
+          .addColumn('row_key', 'text', (c) => c.notNull())
+          .addColumn('column_key', 'text', (c) => c.notNull())
+          .addColumn('action', 'text', (c) => c.notNull())
+          .addColumn('status', 'text', (c) => c.notNull())
+          .addColumn('extracted_json', 'text', (c) => c.notNull())
+          .addColumn('previous_json', 'text', (c) => c.notNull())
+          .addColumn('value_json', 'text', (c) => c.notNull())
+          .addColumn('input', 'text', (c) => c.notNull())
+          .addColumn('reason', 'text')
+          .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id'))
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('corrections_document').on('corrections').columns(['document_id', 'id']).execute();
+        await db.schema.createIndex('corrections_row').on('corrections').columns(['row_id', 'status']).execute();
+      },
+    },
+    '009-reviewed': {
+      // Issue 12: a reviewer marks a document 'Revisado' once checked; who and when (null: not reviewed).
+      async up(db: Kysely<unknown>) {
+        await db.schema.alterTable('documents').addColumn('reviewed_at', 'text').execute();
+        await db.schema.alterTable('documents').addColumn('reviewed_by', 'integer', (c) => c.references('users.id')).execute();
+      },
+    },
   };
 }

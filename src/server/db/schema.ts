@@ -9,6 +9,8 @@ export interface UsersTable {
   password_hash: string;
   active: number;
   created_at: string;
+  /** JSON: permissions granted beyond the role (shared/permissions.ts GRANTABLE_PERMISSIONS). */
+  granted_permissions: Generated<string>;
 }
 
 export interface TokensTable {
@@ -36,6 +38,8 @@ export interface DocumentsTable {
   finished_at: string | null;
   pages: number;
   error: string | null;
+  /** Stable failure reason (shared/api/documents.ts DocumentErrorCode) beside the Spanish `error`. */
+  error_code: string | null;
   /** JSON: header fields found. */
   header_json: string;
   /** JSON: quality report of the last extraction. */
@@ -49,6 +53,9 @@ export interface DocumentsTable {
   lease_owner: string | null;
   /** Earliest time the queue may hand the job out (retry back-off). */
   available_at: string;
+  /** 'Revisado' (issue 12): when and by whom a reviewer marked the document checked; null: not reviewed. */
+  reviewed_at: Generated<string | null>;
+  reviewed_by: Generated<number | null>;
 }
 
 export interface TableRowsTable {
@@ -88,6 +95,38 @@ export interface QueueTurnsTable {
   turn: number;
 }
 
+/**
+ * The trail of corrected cells (docs/decisions/039-corrections.md): one row per action. A `correct`
+ * row is `active` (in effect: the row's data holds `value_json`), `replaced` (a later correction of
+ * the cell), `reverted`, `review` (after a reprocess its cell was not found: row_id null) or
+ * `dismissed` (a reviewer closed it while to review); a `revert` or `dismiss` row is `done`. Values are JSON (CellValue).
+ */
+export interface CorrectionsTable {
+  id: Generated<number>;
+  document_id: number;
+  table_name: string;
+  /** The table_rows row now holding the cell; null while the correction is to be reviewed. */
+  row_id: number | null;
+  /** The row's position in its table of the document (0-based), when last matched. */
+  row_seq: number;
+  /** sha256 of the row's extracted values: how a reprocessed row is recognised. */
+  row_key: string;
+  column_key: string;
+  action: 'correct' | 'revert' | 'dismiss';
+  status: 'active' | 'replaced' | 'reverted' | 'review' | 'dismissed' | 'done';
+  /** The value the engine extracted for the cell. */
+  extracted_json: string;
+  /** The value shown before this action. */
+  previous_json: string;
+  /** The value shown after this action. */
+  value_json: string;
+  /** The text the reviewer typed (searchable as typed); '' for a revert. */
+  input: string;
+  reason: string | null;
+  user_id: number;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   tokens: TokensTable;
@@ -97,6 +136,7 @@ export interface Database {
   idempotency_keys: IdempotencyTable;
   login_failures: LoginFailuresTable;
   queue_turns: QueueTurnsTable;
+  corrections: CorrectionsTable;
 }
 
 export type Dialect = 'sqlite' | 'postgres';

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, Dialect } from '../db/schema.ts';
 import type { DocumentRow } from '../repos/documents.ts';
+import type { DocumentErrorCode } from '../../shared/api/documents.ts';
 
 // A literal, so both databases can use the partial index of pending rows (migration 005).
 const PENDING = sql.lit('pending');
@@ -74,6 +75,7 @@ export function queueRepo(db: Kysely<Database>, dialect: Dialect, maxAttempts: n
             started_at: now,
             finished_at: null,
             error: null,
+            error_code: null,
           }))
           .where('id', '=', next.id)
           .where('status', '=', 'pending')
@@ -101,15 +103,15 @@ export function queueRepo(db: Kysely<Database>, dialect: Dialect, maxAttempts: n
         .executeTakeFirst();
       return Number(res.numUpdatedRows) > 0;
     },
-    /** A failed attempt: back to the queue with a back-off, or `error` once attempts run out. */
-    async fail(job: DocumentRow, owner: string, reason: string, retryable: boolean): Promise<'retry' | 'error'> {
+    /** A failed attempt: back to the queue with a back-off, or `error` (with its Spanish reason and its code) once attempts run out. */
+    async fail(job: DocumentRow, owner: string, reason: string, code: DocumentErrorCode, retryable: boolean): Promise<'retry' | 'error'> {
       const retry = retryable && job.attempts < maxAttempts;
       await db
         .updateTable('documents')
         .set(
           retry
             ? { status: 'pending', progress: 0, lease_owner: null, lease_until: null, available_at: iso(1000 * job.attempts) }
-            : { status: 'error', progress: 100, lease_owner: null, lease_until: null, error: reason, finished_at: iso() },
+            : { status: 'error', progress: 100, lease_owner: null, lease_until: null, error: reason, error_code: code, finished_at: iso() },
         )
         .where('id', '=', job.id)
         .where('lease_owner', '=', owner)
@@ -152,7 +154,7 @@ export function queueRepo(db: Kysely<Database>, dialect: Dialect, maxAttempts: n
           .updateTable('documents')
           .set(
             exhausted
-              ? { status: 'error', progress: 100, lease_owner: null, lease_until: null, error: exhaustedReason, finished_at: iso() }
+              ? { status: 'error', progress: 100, lease_owner: null, lease_until: null, error: exhaustedReason, error_code: 'crash', finished_at: iso() }
               : { status: 'pending', progress: 0, lease_owner: null, lease_until: null, available_at: iso() },
           )
           .where('id', '=', job.id)

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { DEFAULT_CAPS, runIsolated, type ExtractionResult, type IsolatedResult } from '../../engine/index.ts';
+import type { DocumentErrorCode } from '../../shared/api/documents.ts';
 import { SERVER_MESSAGES } from '../../shared/messages/server.ts';
 import type { DocumentRow } from '../repos/documents.ts';
 import { isDiskFullError, type DiskSpace } from '../disk-space.ts';
@@ -203,7 +204,9 @@ export class JobRunner {
       return;
     }
     const { message, final } = FAILURES[outcome.reason];
-    const end = await queue.fail(job, this.owner, message, !final);
+    // Stored as the document's error_code; this line stops compiling if the engine gains a reason the API does not list.
+    const code: DocumentErrorCode = outcome.reason;
+    const end = await queue.fail(job, this.owner, message, code, !final);
     log.warn({ document: job.id, reason: outcome.reason, detail: outcome.detail, end }, 'document not extracted');
   }
 }

@@ -5,6 +5,7 @@ import { extractedRowsByTable } from '../../engine/index.ts';
 import { findTable, type CatalogTable } from '../../shared/catalog/index.ts';
 import type { QualitySummary } from '../../shared/api/documents.ts';
 import type { rowsRepo, StoredRowInput } from '../repos/rows.ts';
+import { reapplyCorrections } from '../repos/corrections.ts';
 
 type Rows = ReturnType<typeof rowsRepo>;
 
@@ -67,6 +68,7 @@ export async function saveResult(db: Kysely<Database>, rows: Rows, jobId: number
         by_table_json: JSON.stringify(byTable),
         page_sizes_json: JSON.stringify(result.pageSizes),
         error: null,
+        error_code: null,
         finished_at: new Date().toISOString(),
         lease_owner: null,
         lease_until: null,
@@ -77,6 +79,8 @@ export async function saveResult(db: Kysely<Database>, rows: Rows, jobId: number
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) === 0) return false;
     await rows.replaceForDocument(trx, jobId, result.nosolicitud ?? '', tables);
+    // A reprocess never drops a reviewer's correction silently (docs/decisions/039).
+    await reapplyCorrections(trx, rows, jobId);
     return true;
   });
 }

@@ -1,6 +1,7 @@
-import { MAX_FILE_BYTES, MAX_FILES_PER_UPLOAD } from '../../shared/api/documents.ts';
+import { MAX_FILE_BYTES, MAX_FILES_PER_UPLOAD } from '../../shared/constants.ts';
 import type { ErrorBody } from '../../shared/api/common.ts';
 import { SERVER_MESSAGES } from '../../shared/messages/server.ts';
+import { CORRECTION_MESSAGES } from '../../shared/messages/corrections.ts';
 
 /**
  * The words of the API reference (/api/docs): English for the developers and operators who read
@@ -13,6 +14,7 @@ export const TAGS = [
   { name: 'Auth', description: 'Sign in and out. The token from `POST /api/auth/login` goes in `Authorization: Bearer …` on every other call.' },
   { name: 'Documents', description: 'Upload PDFs, follow their extraction, read and download them.' },
   { name: 'Tables', description: 'The ten catalogue tables and the rows extracted into them, across all documents.' },
+  { name: 'Corrections', description: 'Values a reviewer corrected, with who, when, the previous value and why (permission `review`).' },
   { name: 'Users', description: 'Accounts: who you are, and (administrators) everyone.' },
   { name: 'Health', description: 'Connectivity probe.' },
   { name: 'Reference', description: 'This document.' },
@@ -26,8 +28,9 @@ download and the table export.
 **Authentication.** \`POST /api/auth/login\` answers an \`access_token\`; send it as
 \`Authorization: Bearer <access_token>\` on every call except sign-in, the health probe and this
 reference (click **Authorize** to try calls from this page). A protected call answers 401 without
-a valid token, and 403 when the account lacks a permission it needs (\`read\`, \`upload\` or
-\`admin\`, named in its 403 answer and in \`x-permissions\`; a plain user has read and upload).
+a valid token, and 403 when the account lacks a permission it needs (\`read\`, \`upload\`,
+\`admin\` or \`review\`, named in its 403 answer and in \`x-permissions\`; a plain user has read and
+upload, an administrator all four, and an administrator may grant \`review\` to a plain user).
 
 **Errors** always answer \`ErrorBody\`: \`error\` is Spanish text for people (the web app shows it
 as it is), \`detail\` English for developers, \`code\` a stable identifier to branch on.
@@ -77,6 +80,19 @@ export const ERRORS = {
   fileTooLarge: e(413, 'FILE_TOO_LARGE', SERVER_MESSAGES.tooLarge, 'request file too large', `A file is over ${MB} MB.`),
   notPdf: e(415, 'NOT_PDF', SERVER_MESSAGES.onlyPdf, 'factura.docx does not start with %PDF-', 'A file is not a PDF (checked on its bytes, not its name or type).'),
   diskFull: e(507, 'INSUFFICIENT_STORAGE', SERVER_MESSAGES.diskFull, 'insufficient storage', 'The server disk is full; nothing was stored.'),
+  // Corrections.
+  invalidValue: e(400, 'INVALID_VALUE', CORRECTION_MESSAGES.invalidValue('Valor total', 'money', '12abc'), 'value does not read as money', 'The value does not read as the column’s type; `error` names the format expected.'),
+  columnNotFound: e(404, 'NOT_FOUND', CORRECTION_MESSAGES.columnNotFound, 'column foo not found', 'The table has no such column (`nosolicitud` is the document’s and cannot be corrected).'),
+  rowNotFound: e(404, 'NOT_FOUND', CORRECTION_MESSAGES.rowNotFound, 'row not found', 'No row of this table has this id (a reprocess gives rows new ids).'),
+  correctionNotFound: e(404, 'NOT_FOUND', CORRECTION_MESSAGES.correctionNotFound, 'correction not found', 'No correction with this id.'),
+  notToReview: e(409, 'NOT_TO_REVIEW', CORRECTION_MESSAGES.notToReview, 'only a correction to review can be dismissed', 'The correction is not `review` (corrección por revisar).'),
+  notCorrected: e(404, 'NOT_FOUND', CORRECTION_MESSAGES.notCorrected, 'correction not found', 'The cell has no correction in effect.'),
+  // The resumable upload.
+  invalidMetadata: e(400, 'INVALID_METADATA', SERVER_MESSAGES.validation, 'Upload-Metadata is not tus metadata', '`Upload-Metadata` is not comma-separated `key base64value` pairs.'),
+  invalidClientId: e(400, 'INVALID_CLIENT_ID', SERVER_MESSAGES.validation, 'metadata clientId must be 1 to 200 characters', 'The `clientId` metadata is empty or over 200 characters.'),
+  uploadTooLarge: e(413, 'FILE_TOO_LARGE', SERVER_MESSAGES.tooLarge, 'Upload-Length 10485761 is over 10485760', `\`Upload-Length\` is over ${MB} MB: refused before any byte is sent.`),
+  uploadFinishing: e(423, 'UPLOAD_FINISHING', SERVER_MESSAGES.idempotencyConflict, 'the upload is complete and being stored', 'The last byte arrived and the file is being checked and stored; ask again shortly.'),
+  uploadNotFound: e(404, 'NOT_FOUND', SERVER_MESSAGES.notFound, 'upload not found', 'No upload of this account has this id (finished, expired after 24 h, or another account’s).'),
 } satisfies Record<string, ErrorDoc>;
 export type ErrorKey = keyof typeof ERRORS;
 
@@ -162,6 +178,16 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     ok: { 200: 'The account as changed.' },
     errors: ['userNotFound', 'lastAdmin', 'serverBusy'],
   },
+  'PUT /api/users/{id}/permissions': {
+    tag: 'Users',
+    operationId: 'setUserPermissions',
+    summary: 'Grant permissions beyond the role (admin)',
+    description:
+      'Replaces what the account is granted beyond its role: `["review"]` lets a plain user correct extracted values, `[]` takes it back. ' +
+      'The answer’s `permissions` are the effective ones (an administrator holds `review` by its role).',
+    ok: { 200: 'The account as changed.' },
+    errors: ['userNotFound'],
+  },
   'POST /api/documents/upload': {
     tag: 'Documents',
     operationId: 'uploadDocuments',
@@ -203,11 +229,70 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     },
     errors: ['notMultipart', 'noFiles', 'unexpectedField', 'tooManyFiles', 'malformedMultipart', 'fileTooLarge', 'notPdf', 'diskFull'],
   },
+  'POST /api/uploads/tus': {
+    tag: 'Documents',
+    operationId: 'createResumableUpload',
+    summary: 'Start a resumable upload (tus)',
+    description:
+      `One PDF of at most ${MB} MB sent with the tus 1.0 protocol (\`Tus-Resumable: 1.0.0\`), so a cut connection resumes where it stopped ` +
+      'instead of starting again. `Upload-Length` is the file size (required); `Upload-Metadata` may carry `filename` and `clientId` ' +
+      '(the client’s id of the file, at most 200 characters: it acts as the multipart upload’s `Idempotency-Key`, so the same file sent ' +
+      'again under the same id gives the same document). The answer’s `Location` is where the bytes go. Unfinished uploads are deleted after 24 h.',
+    parameters: {
+      'upload-length': 'Size of the file in bytes.',
+      'upload-metadata': 'tus metadata: `filename <base64>,clientId <base64>`.',
+    },
+    ok: { 201: { description: 'Created; send the bytes to `Location` with PATCH.', headers: { Location: { description: '`/api/uploads/tus/{id}`', schema: { type: 'string' } } } } },
+    errors: ['invalidMetadata', 'invalidClientId', 'uploadTooLarge', 'diskFull'],
+  },
+  'OPTIONS /api/uploads/tus': {
+    tag: 'Documents',
+    operationId: 'resumableUploadOptions',
+    summary: 'What the tus server supports',
+    description: '`Tus-Version`, `Tus-Extension` and `Tus-Max-Size` headers.',
+    ok: { 204: 'The capabilities, in headers.' },
+  },
+  'HEAD /api/uploads/tus/{id}': {
+    tag: 'Documents',
+    operationId: 'resumableUploadOffset',
+    summary: 'How much of an upload arrived',
+    description: '`Upload-Offset` is the number of bytes stored: resume with a PATCH from there.',
+    ok: { 200: 'The offset and length, in headers.' },
+    errors: ['uploadNotFound', 'uploadFinishing'],
+  },
+  'PATCH /api/uploads/tus/{id}': {
+    tag: 'Documents',
+    operationId: 'appendResumableUpload',
+    summary: 'Send the next bytes of an upload',
+    description:
+      '`Upload-Offset` must be the offset HEAD gives; the body (`application/offset+octet-stream`) is appended. ' +
+      'The PATCH that completes the file is checked and stored exactly as `POST /api/documents/upload` does and answers ' +
+      'the same JSON (one document), with `Upload-Document-Id`; a refused file answers its error and the partial upload is deleted. ' +
+      'An offset that does not match is answered 409 by the tus protocol.',
+    requestBody: { required: true, content: { 'application/offset+octet-stream': binary('application/octet-stream') } },
+    ok: {
+      204: 'Stored; more bytes to come (`Upload-Offset` says how many arrived).',
+      201: { description: 'The last bytes: the file was stored and queued. The body is the multipart upload’s answer.', headers: replayedHeader },
+      200: { description: 'The last bytes of a file this account already uploaded: the existing document.', headers: replayedHeader },
+    },
+    errors: ['uploadNotFound', 'uploadFinishing', 'notPdf', 'diskFull'],
+  },
+  'DELETE /api/uploads/tus/{id}': {
+    tag: 'Documents',
+    operationId: 'cancelResumableUpload',
+    summary: 'Abandon an upload',
+    description: 'Deletes the bytes received so far.',
+    ok: { 204: 'Deleted.' },
+    errors: ['uploadNotFound'],
+  },
   'GET /api/documents': {
     tag: 'Documents',
     operationId: 'listDocuments',
     summary: 'List documents',
-    description: 'Newest upload first unless `sort=asc`; the caller’s own documents unless `all_documents=true`.',
+    description:
+      'Newest upload first unless `sort=asc`; the caller’s own documents unless `all_documents=true`. ' +
+      '`reviewed` and `with_warnings` narrow to documents marked reviewed (or not) and with quality warnings (or without). ' +
+      'Each document names the others claiming its N° Solicitud in `duplicates`, whatever the filters.',
     ok: { 200: 'One page of documents.' },
   },
   'GET /api/documents/{id}': {
@@ -216,6 +301,28 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     summary: 'A document and its extraction',
     description: 'The list fields plus the header fields read from the PDF, the rows stored per table and the quality of each table found.',
     ok: { 200: 'The document.' },
+    errors: ['documentNotFound'],
+  },
+  'PUT /api/documents/{id}/reviewed': {
+    tag: 'Documents',
+    operationId: 'setDocumentReviewed',
+    summary: "Mark a document 'Revisado' (review)",
+    description:
+      '`{"reviewed": true}` records that a reviewer checked the document (who and when, answered as `reviewed`); `false` takes the mark back. ' +
+      '`GET /api/documents?reviewed=true|false` filters by it.',
+    ok: { 200: 'The document as the list answers it.' },
+    errors: ['documentNotFound'],
+  },
+  'GET /api/documents/{id}/review': {
+    tag: 'Documents',
+    operationId: 'reviewDocument',
+    summary: 'Rows with where each value was printed',
+    description:
+      'For the review screen (issue 12): the size of every page, and per table found its Spanish title, method, confidence, pages and box, ' +
+      'and its rows with values (corrections in effect), each cell’s printed text and box in PDF points (origin top-left, y down), ' +
+      'the corrected columns, and flags with their reason in Spanish: `low_confidence` (OCR), `type` (not read as a number or date), ' +
+      '`check_sum` (a printed total disagrees with the rows read).',
+    ok: { 200: 'The document’s rows and their sources.' },
     errors: ['documentNotFound'],
   },
   'GET /api/documents/{id}/progress': {
@@ -271,6 +378,16 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     ok: { 200: 'One page of rows.' },
     errors: ['tableNotFound'],
   },
+  'GET /api/tables/{tableType}/totals': {
+    tag: 'Tables',
+    operationId: 'getTableTotals',
+    summary: 'Totals of a table',
+    description:
+      'The sum of each additive numeric column (amounts and quantities; not prices, rates, balances or years) over every row ' +
+      'the same filters as `GET /api/tables/{tableType}` select, not just one page. A column with no number to add is `null`.',
+    ok: { 200: 'The totals, by column key.' },
+    errors: ['tableNotFound'],
+  },
   'GET /api/tables/{tableType}/export': {
     tag: 'Tables',
     operationId: 'exportTable',
@@ -288,6 +405,52 @@ export const OPERATIONS: Record<string, OperationDoc> = {
       },
     },
     errors: ['tableNotFound'],
+  },
+  'PUT /api/tables/{tableType}/rows/{rowId}/cells/{column}': {
+    tag: 'Corrections',
+    operationId: 'correctCell',
+    summary: 'Correct a value (review)',
+    description:
+      'Sets the cell to `value`, read by the column type (numbers `1.234.567,89` or plain, dates `dd/mm/aaaa`). The row then shows it in ' +
+      'every page, search and export; `meta[i].corrected` of `GET /api/tables/{tableType}` keeps the extracted value. The trail keeps who, ' +
+      'when, the previous value and `reason`. Correcting a corrected cell replaces its correction; the extracted value is kept.',
+    ok: { 200: 'The correction and the row as it is now.' },
+    errors: ['invalidValue', 'tableNotFound', 'columnNotFound', 'rowNotFound'],
+  },
+  'DELETE /api/tables/{tableType}/rows/{rowId}/cells/{column}': {
+    tag: 'Corrections',
+    operationId: 'revertCell',
+    summary: 'Revert a corrected value (review)',
+    description: 'Puts the extracted value back. The revert is itself an entry of the trail.',
+    ok: { 200: 'The revert and the row as it is now.' },
+    errors: ['tableNotFound', 'columnNotFound', 'rowNotFound', 'notCorrected'],
+  },
+  'GET /api/documents/{id}/corrections': {
+    tag: 'Corrections',
+    operationId: 'listDocumentCorrections',
+    summary: 'The trail of a document’s corrections',
+    description:
+      'Every correction and revert, oldest first: who, when, table, row, column, extracted, previous and new value, reason, status. ' +
+      '`review` (corrección por revisar): a reprocess did not find the row with the same extracted values again; it is kept, not applied.',
+    ok: { 200: 'The trail.' },
+    errors: ['documentNotFound'],
+  },
+  'POST /api/corrections/{id}/dismiss': {
+    tag: 'Corrections',
+    operationId: 'dismissCorrection',
+    summary: 'Close a correction to review (review)',
+    description:
+      'A correction a reprocess could not put back (`review`, corrección por revisar) is closed as `dismissed`: no longer counted on the ' +
+      'document nor tried again. Correct the cell on its new row first if the value still needs it. The dismissal is an entry of the trail.',
+    ok: { 200: 'The dismissal.' },
+    errors: ['correctionNotFound', 'notToReview'],
+  },
+  'GET /api/corrections/export': {
+    tag: 'Corrections',
+    operationId: 'exportCorrections',
+    summary: 'Export every correction (review)',
+    description: 'The audit trail of all documents as CSV (UTF-8 with BOM, `;`), oldest first; cells that would run as a formula are neutralised.',
+    ok: { 200: { description: 'The file, as an attachment named `correcciones-<date>.csv`.', content: { 'text/csv': { schema: { type: 'string' } } } } },
   },
   'GET /api/openapi.json': {
     tag: 'Reference',

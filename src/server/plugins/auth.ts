@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { Permission } from '../../shared/permissions.ts';
-import { hasPermissions, permissionsFor } from '../../shared/permissions.ts';
+import { hasPermissions } from '../../shared/permissions.ts';
 import { badRequest, forbidden, unauthenticated } from '../errors.ts';
-import { roleOf, type UserRow } from '../repos/users.ts';
+import { permissionsOf, type UserRow } from '../repos/users.ts';
 import type { AppContext } from '../context.ts';
 import { isApiPath } from './canonical-url.ts';
 
@@ -95,7 +95,7 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): RouteAccess
     // Unreachable for a declared route (checked at start-up); a route without a list is refused, not open.
     const needed = config.permissions;
     if (!needed) throw forbidden('route declares no permissions');
-    if (!hasPermissions(permissionsFor(roleOf(user)), needed)) throw forbidden(`requires permission ${needed.join(', ')}`);
+    if (!hasPermissions(permissionsOf(user), needed)) throw forbidden(`requires permission ${needed.join(', ')}`);
   });
   return routes;
 }

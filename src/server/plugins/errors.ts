@@ -69,13 +69,19 @@ export function toErrorBody(err: FastifyError | HttpError | Error, context: Erro
 }
 
 export const UPLOAD_ROUTE = '/api/documents/upload';
+/** The resumable (tus) upload: created here, its bytes sent to `${TUS_ROUTE}/:id` (docs/decisions/052). */
+export const TUS_ROUTE = '/api/uploads/tus';
+const UPLOAD_ROUTES = new Set([UPLOAD_ROUTE, TUS_ROUTE, `${TUS_ROUTE}/:id`]);
+
+/** A route that stores an uploaded file (its full-disk answer speaks of the file). */
+export const isUploadRoute = (url: string | undefined): boolean => url !== undefined && UPLOAD_ROUTES.has(url);
 
 /** `spaceShort`: whether DATA_DIR is short of space now (asked only for a SQLite I/O error). */
 export function registerErrorHandler(app: FastifyInstance, options: { spaceShort?: () => Promise<boolean> } = {}): void {
   app.setErrorHandler(async (err: FastifyError, request, reply) => {
     const ioError = typeof err.code === 'string' && err.code.startsWith('SQLITE_IOERR');
     const spaceShort = ioError && options.spaceShort ? await options.spaceShort().catch(() => false) : false;
-    const { status, body, internal } = toErrorBody(err, { storingFile: request.routeOptions.url === UPLOAD_ROUTE || undefined, spaceShort });
+    const { status, body, internal } = toErrorBody(err, { storingFile: isUploadRoute(request.routeOptions.url) || undefined, spaceShort });
     if (internal) request.log.error({ err }, 'request failed');
     // A body left half-read (an upload that failed mid-file, e.g. on a full disk) is drained and
     // discarded: otherwise the client stalls sending it and never reads this answer.

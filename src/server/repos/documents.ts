@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, DocumentsTable } from '../db/schema.ts';
-import { DocumentHeader, QualitySummary, type Document, type DocumentStatus } from '../../shared/api/documents.ts';
+import { DOCUMENT_ERROR_CODES, DocumentHeader, QualitySummary, type Document, type DocumentErrorCode, type DocumentStatus } from '../../shared/api/documents.ts';
 import { PageSize } from '../../shared/api/sources.ts';
 import { containsPattern, normalizeSearch } from '../search-text.ts';
 import { readStoredJson, type StoredJsonLog } from './stored-json.ts';
@@ -31,7 +31,21 @@ export function pageSizesOf(row: DocumentRow, log?: StoredJsonLog): PageSize[] {
   return readStoredJson(PageSizes, row.page_sizes_json, [], { column: 'documents.page_sizes_json', id: row.id }, log);
 }
 
-export function toDocument(row: DocumentRow): Document {
+/** A stored code the API knows, else null (a value written by a newer server is not passed on). */
+function errorCodeOf(code: string | null): DocumentErrorCode | null {
+  return (DOCUMENT_ERROR_CODES as readonly string[]).includes(code ?? '') ? (code as DocumentErrorCode) : null;
+}
+
+/** What a document's answer adds from other rows (issue 12): who marked it 'Revisado', the others claiming its N° Solicitud. */
+export interface DocumentExtras {
+  reviewers: ReadonlyMap<number, { id: number; email: string; name: string }>;
+  duplicates: ReadonlyMap<string, readonly { id: number; filename: string }[]>;
+}
+
+/** At most this many other documents are named per repeated N° Solicitud. */
+const MAX_DUPLICATES = 5;
+
+export function toDocument(row: DocumentRow, extras?: DocumentExtras): Document {
   const byTable = byTableOf(row);
   const tables = Object.values(byTable).filter((n) => n > 0).length;
   return {
@@ -51,9 +65,35 @@ export function toDocument(row: DocumentRow): Document {
       finished_at: row.finished_at,
       pages: row.pages,
       error: row.error,
+      error_code: row.status === 'error' ? errorCodeOf(row.error_code) : null,
     },
     tables_info: { total_extracted: tables, by_table: byTable },
+    applicant: applicantOf(row),
+    warnings_count: warningsOf(qualityOf(row)).length,
+    ...(extras ? { reviewed: reviewedOf(row, extras), duplicates: duplicatesOf(row, extras) } : {}),
   };
+}
+
+function reviewedOf(row: DocumentRow, extras: DocumentExtras): Document['reviewed'] {
+  if (!row.reviewed_at || row.reviewed_by === null) return null;
+  const by = extras.reviewers.get(row.reviewed_by);
+  return by ? { at: row.reviewed_at, by } : null;
+}
+
+function duplicatesOf(row: DocumentRow, extras: DocumentExtras): NonNullable<Document['duplicates']> {
+  if (!row.nosolicitud) return [];
+  return (extras.duplicates.get(row.nosolicitud) ?? []).filter((d) => d.id !== row.id).slice(0, MAX_DUPLICATES);
+}
+
+/** The applicant's name from the header fields, or null. */
+function applicantOf(row: DocumentRow): string | null {
+  const name = headerOf(row).solicitante;
+  return typeof name === 'string' && name.trim() ? name.trim() : null;
+}
+
+/** The document's warnings and its tables', each once (the document's page shows the same list). */
+export function warningsOf(quality: QualitySummary): string[] {
+  return [...new Set([...quality.warnings, ...quality.tables.flatMap((t) => t.warnings)])];
 }
 
 export interface DocumentListQuery {
@@ -61,6 +101,10 @@ export interface DocumentListQuery {
   /** Any of these statuses (empty or undefined: all). */
   statuses?: readonly DocumentStatus[] | undefined;
   search?: string | undefined;
+  /** 'Revisado' (true) or not yet (false); undefined: both. */
+  reviewed?: boolean | undefined;
+  /** With quality warnings (true) or without (false); undefined: both. */
+  withWarnings?: boolean | undefined;
   sort: 'asc' | 'desc';
   page: number;
   pageSize: number;
@@ -123,6 +167,12 @@ export function documentsRepo(db: Kysely<Database>) {
           ]),
         );
       }
+      if (q.reviewed !== undefined) base = base.where('reviewed_at', q.reviewed ? 'is not' : 'is', null);
+      if (q.withWarnings !== undefined) {
+        // The quality report is stored by JSON.stringify (save-result.ts): a non-empty list of
+        // warnings, the document's or a table's, is the only place `"warnings":["` appears.
+        base = base.where(sql`quality_json`, q.withWarnings ? 'like' : 'not like', '%"warnings":["%');
+      }
       const total = Number((await base.select((e) => e.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
       const rows = await base
         .selectAll()
@@ -132,11 +182,45 @@ export function documentsRepo(db: Kysely<Database>) {
         .execute();
       return { rows, total };
     },
+    /** The reviewers and the repeated N° Solicitud of these documents: two indexed queries, whatever the page size. */
+    async extrasFor(rows: readonly DocumentRow[]): Promise<DocumentExtras> {
+      const reviewerIds = [...new Set(rows.flatMap((r) => (r.reviewed_by === null ? [] : [r.reviewed_by])))];
+      const numbers = [...new Set(rows.map((r) => r.nosolicitud).filter((n) => n !== ''))];
+      const reviewers = new Map<number, { id: number; email: string; name: string }>();
+      if (reviewerIds.length > 0) {
+        for (const u of await db.selectFrom('users').select(['id', 'email', 'name']).where('id', 'in', reviewerIds).execute()) reviewers.set(u.id, u);
+      }
+      const duplicates = new Map<string, { id: number; filename: string }[]>();
+      if (numbers.length > 0) {
+        const claims = await db
+          .selectFrom('documents')
+          .select(['id', 'nosolicitud', 'original_filename'])
+          .where('nosolicitud', 'in', numbers)
+          .orderBy('id')
+          .execute();
+        for (const c of claims) {
+          const list = duplicates.get(c.nosolicitud) ?? [];
+          list.push({ id: c.id, filename: c.original_filename });
+          duplicates.set(c.nosolicitud, list);
+        }
+      }
+      return { reviewers, duplicates };
+    },
+    /** Marks the document 'Revisado' by this user now, or (null) takes the mark back. */
+    async setReviewed(id: number, userId: number | null): Promise<DocumentRow | undefined> {
+      return db
+        .updateTable('documents')
+        .set(userId === null ? { reviewed_at: null, reviewed_by: null } : { reviewed_at: new Date().toISOString(), reviewed_by: userId })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst();
+    },
     async requeue(id: number): Promise<DocumentRow | undefined> {
       const now = new Date().toISOString();
       return db
         .updateTable('documents')
-        .set({ status: 'pending', progress: 0, attempts: 0, error: null, lease_until: null, lease_owner: null, available_at: now, started_at: null, finished_at: null })
+        // A new extraction may read other values: 'Revisado' no longer holds (issue 12).
+        .set({ status: 'pending', progress: 0, attempts: 0, error: null, error_code: null, lease_until: null, lease_owner: null, available_at: now, started_at: null, finished_at: null, reviewed_at: null, reviewed_by: null })
         .where('id', '=', id)
         .returningAll()
         .executeTakeFirst();

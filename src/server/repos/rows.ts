@@ -4,6 +4,7 @@ import type { CatalogTable, TableRow } from '../../shared/catalog/index.ts';
 import { containsPattern, ftsPhrase, normalizeSearch } from '../search-text.ts';
 import { ensureTableSearch, ftsTableOf, hasTableSearch, tableNameLiteral } from '../db/table-search.ts';
 import { RowSource } from '../../shared/api/sources.ts';
+import type { TableFilters } from '../../shared/table-filters.ts';
 import { readStoredJson, type StoredJsonLog } from './stored-json.ts';
 
 export interface StoredRowInput {
@@ -26,12 +27,6 @@ function sourceOf(row: { id: number; source_json: string | null }, log?: StoredJ
   return readStoredJson(RowSource, row.source_json, undefined, { column: 'table_rows.source_json', id: row.id }, log);
 }
 
-export interface RowFilters {
-  nosolicitud?: string | undefined;
-  search?: string | undefined;
-  sortByNosolicitud?: boolean | undefined;
-}
-
 /** Flat row as the API answers it: nosolicitud first, then the catalogue columns in order. */
 export function flatRow(table: CatalogTable, nosolicitud: string, values: TableRow): TableRow {
   const out: TableRow = { nosolicitud };
@@ -39,7 +34,8 @@ export function flatRow(table: CatalogTable, nosolicitud: string, values: TableR
   return out;
 }
 
-function searchTextOf(row: TableRow, raw: Record<string, string> | undefined): string {
+/** A row's search text: its values and the raw printed texts (decision 032). */
+export function searchTextOf(row: TableRow, raw: Record<string, string> | undefined): string {
   const parts: string[] = [];
   for (const v of Object.values(row)) if (v !== null && v !== '') parts.push(String(v));
   if (raw) for (const v of Object.values(raw)) if (v) parts.push(v);
@@ -161,7 +157,7 @@ export function rowsRepo(db: Kysely<Database>, dialect: Dialect) {
     await insertRows(trx, tables.map((t) => ({ documentId, nosolicitud, ...t })));
   }
 
-  function filtered(tableName: string, f: RowFilters, indexed: boolean) {
+  function filtered(tableName: string, f: Partial<TableFilters>, indexed: boolean) {
     const nos = f.nosolicitud?.trim();
     const term = f.search ? normalizeSearch(f.search) : '';
     // With a filter, SQLite must start from the few matching ids, not walk the table's whole
@@ -198,17 +194,32 @@ export function rowsRepo(db: Kysely<Database>, dialect: Dialect) {
     return q;
   }
 
-  function ordered(tableName: string, f: RowFilters, indexed = true) {
+  function ordered(tableName: string, f: Partial<TableFilters>, indexed = true) {
     const q = filtered(tableName, f, indexed);
     return f.sortByNosolicitud
       ? q.orderBy('nosolicitud').orderBy('document_id', 'desc').orderBy('seq')
       : q.orderBy('document_id', 'desc').orderBy('seq');
   }
 
+  /**
+   * Rewrites one stored row's values and search text (a correction, docs/decisions/039), keeping
+   * its table's search index in step; call inside a transaction.
+   */
+  async function rewriteRow(trx: Transaction<Database>, row: { id: number; table_name: string }, data: TableRow, searchText: string): Promise<void> {
+    await trx.updateTable('table_rows').set({ data: JSON.stringify(data), search_text: searchText }).where('id', '=', row.id).execute();
+    if (dialect === 'sqlite') {
+      await ensureSearch(trx, row.table_name);
+      const fts = sql.table(ftsTableOf(row.table_name));
+      await sql`DELETE FROM ${fts} WHERE rowid = ${row.id}`.execute(trx);
+      await sql`INSERT INTO ${fts}(rowid, search_text) VALUES (${row.id}, ${searchText})`.execute(trx);
+    }
+  }
+
   return {
     insertRows,
     replaceForDocument,
     removeForDocument,
+    rewriteRow,
     async counts(): Promise<Map<string, number>> {
       const rows = await db.selectFrom('table_counts').selectAll().execute();
       return new Map(rows.map((r) => [r.table_name, Number(r.row_count)]));
@@ -238,33 +249,58 @@ export function rowsRepo(db: Kysely<Database>, dialect: Dialect) {
         .execute();
       return Object.fromEntries(rows.map((r) => [r.table_name, Number(r.n)]));
     },
-    async page(tableName: string, f: RowFilters, page: number, pageSize: number): Promise<{ rows: TableRow[]; total: number }> {
+    /** A page of rows; `refs` gives each row's id and document, in the same order (corrections are keyed by row id). */
+    async page(
+      tableName: string,
+      f: Partial<TableFilters>,
+      page: number,
+      pageSize: number,
+    ): Promise<{ rows: TableRow[]; total: number; refs: { id: number; document_id: number }[] }> {
       const unfiltered = !f.nosolicitud?.trim() && !(f.search && normalizeSearch(f.search));
       if (unfiltered) {
         // Kept in step with the rows in the same transactions: no COUNT(*) over a million rows.
         const row = await db.selectFrom('table_counts').select('row_count').where('table_name', '=', tableName).executeTakeFirst();
         const rows = await ordered(tableName, f)
-          .select('data')
+          .select(['id', 'document_id', 'data'])
           .limit(pageSize)
           .offset((page - 1) * pageSize)
           .execute();
-        return { rows: rows.map((r) => JSON.parse(r.data) as TableRow), total: Number(row?.row_count ?? 0) };
+        const refs = rows.map((r) => ({ id: r.id, document_id: r.document_id }));
+        return { rows: rows.map((r) => JSON.parse(r.data) as TableRow), total: Number(row?.row_count ?? 0), refs };
       }
       const indexed = await searchIndexed(tableName);
       // One evaluation of the filters: the ordered ids give the total and the page at once
       // (and, with no LIMIT, both planners start from the search indexes).
       const ids = (await ordered(tableName, f, indexed).select('id').execute()).map((r) => r.id);
       const pageIds = ids.slice((page - 1) * pageSize, page * pageSize);
-      const found = pageIds.length ? await db.selectFrom('table_rows').select(['id', 'data']).where('id', 'in', pageIds).execute() : [];
-      const byId = new Map(found.map((r) => [r.id, r.data]));
-      return { rows: pageIds.map((id) => JSON.parse(byId.get(id)!) as TableRow), total: ids.length };
+      const found = pageIds.length ? await db.selectFrom('table_rows').select(['id', 'document_id', 'data']).where('id', 'in', pageIds).execute() : [];
+      const byId = new Map(found.map((r) => [r.id, r]));
+      const refs = pageIds.map((id) => ({ id, document_id: byId.get(id)!.document_id }));
+      return { rows: pageIds.map((id) => JSON.parse(byId.get(id)!.data) as TableRow), total: ids.length, refs };
+    },
+    /**
+     * The sums of `columns` over every row the filters select (the data screen's totals row), in
+     * one SQL statement on either database. Only JSON numbers are added (a cell that did not
+     * parse is null, never 0); a column with no number in any row totals null.
+     */
+    async totals(tableName: string, f: Partial<TableFilters>, columns: readonly string[]): Promise<Record<string, number | null>> {
+      if (columns.length === 0) return {};
+      const indexed = await searchIndexed(tableName);
+      const sums = columns.map((key, i) =>
+        (dialect === 'sqlite'
+          ? sql<number | string | null>`SUM(CASE WHEN json_type(data, ${`$.${key}`}) IN ('integer', 'real') THEN json_extract(data, ${`$.${key}`}) END)`
+          : sql<number | string | null>`SUM(CASE WHEN jsonb_typeof(data::jsonb -> ${key}::text) = 'number' THEN (data::jsonb ->> ${key}::text)::numeric END)`
+        ).as(`s${i}`),
+      );
+      const row = (await filtered(tableName, f, indexed).select(sums).executeTakeFirst()) as Record<string, number | string | null> | undefined;
+      return Object.fromEntries(columns.map((key, i) => [key, row?.[`s${i}`] == null ? null : Number(row[`s${i}`])]));
     },
     /**
      * Every filtered row in page order, a chunk at a time (export). Keyset pagination: each chunk
      * starts after the last row's sort key, so chunk n costs the same as chunk 1 (OFFSET re-walks
      * every earlier row, quadratic over a big export). (document_id, table_name, seq) is unique.
      */
-    async *iterate(tableName: string, f: RowFilters, chunk = 2000): AsyncGenerator<TableRow[]> {
+    async *iterate(tableName: string, f: Partial<TableFilters>, chunk = 2000): AsyncGenerator<TableRow[]> {
       const indexed = await searchIndexed(tableName);
       let after: { nosolicitud: string; document_id: number; seq: number } | undefined;
       for (;;) {

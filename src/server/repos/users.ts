@@ -1,8 +1,10 @@
+import { Type } from '@sinclair/typebox';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, UsersTable } from '../db/schema.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { isRole, permissionsFor, type Role } from '../../shared/permissions.ts';
+import { isGrantable, isRole, permissionsFor, type GrantablePermission, type Permission, type Role } from '../../shared/permissions.ts';
 import type { AdminUser, User } from '../../shared/api/auth.ts';
+import { readStoredJson } from './stored-json.ts';
 
 export type UserRow = Selectable<UsersTable>;
 
@@ -15,13 +17,25 @@ export function roleOf(row: UserRow): Role {
   return isRole(row.role) ? row.role : 'user';
 }
 
+const Granted = Type.Array(Type.String());
+
+/** Permissions an administrator granted the account beyond its role (unknown ones are ignored). */
+export function grantedOf(row: UserRow): GrantablePermission[] {
+  const stored: string[] = readStoredJson(Granted, row.granted_permissions, [], { column: 'users.granted_permissions', id: row.id });
+  return stored.filter(isGrantable);
+}
+
+/** What the account may do: its role's permissions plus those granted to it (decided here, never by the client). */
+export function permissionsOf(row: UserRow): Permission[] {
+  return permissionsFor(roleOf(row), grantedOf(row));
+}
+
 export function toUser(row: UserRow): User {
-  const role = roleOf(row);
-  return { id: row.id, email: row.email, name: row.name, role, permissions: permissionsFor(role) };
+  return { id: row.id, email: row.email, name: row.name, role: roleOf(row), permissions: permissionsOf(row) };
 }
 
 export function toAdminUser(row: UserRow): AdminUser {
-  return { ...toUser(row), active: row.active === 1, created_at: row.created_at };
+  return { ...toUser(row), active: row.active === 1, created_at: row.created_at, granted_permissions: grantedOf(row) };
 }
 
 export function usersRepo(db: Kysely<Database>) {
@@ -55,6 +69,14 @@ export function usersRepo(db: Kysely<Database>) {
         .returningAll()
         .executeTakeFirstOrThrow();
     },
+    /** Replaces the permissions granted beyond the role. */
+    setGranted: (id: number, permissions: readonly GrantablePermission[]) =>
+      db
+        .updateTable('users')
+        .set({ granted_permissions: JSON.stringify([...new Set(permissions)]) })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst(),
     async update(
       id: number,
       patch: { role?: Role | undefined; active?: boolean | undefined; password?: string | undefined; name?: string | undefined },

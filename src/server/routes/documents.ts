@@ -4,11 +4,13 @@ import { IdParams, paginationOf } from '../../shared/api/common.ts';
 import { DEFAULT_PAGE_SIZE } from '../../shared/constants.ts';
 import {
   DocumentDetailResponse,
+  DocumentResponse,
   DocumentsQuery,
   DocumentsResponse,
   MessageResponse,
   parseStatusList,
   ProgressResponse,
+  ReviewedBody,
   type DocumentStatus,
 } from '../../shared/api/documents.ts';
 import { findTable } from '../../shared/catalog/index.ts';
@@ -42,11 +44,14 @@ export const documentRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = as
         ownerId: q.all_documents ? undefined : userOf(request).id,
         statuses: q.status ? parseStatusList(q.status) : undefined,
         search: q.search,
+        reviewed: q.reviewed,
+        withWarnings: q.with_warnings,
         sort: q.sort ?? 'desc',
         page,
         pageSize,
       });
-      return { data: rows.map(toDocument), pagination: paginationOf(page, pageSize, total) };
+      const extras = await ctx.documents.extrasFor(rows);
+      return { data: rows.map((row) => toDocument(row, extras)), pagination: paginationOf(page, pageSize, total) };
     },
   );
 
@@ -58,6 +63,8 @@ export const documentRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = as
       // Stored JSON is checked as it is read back: a damaged column is logged and read as empty.
       const quality = qualityOf(row, request.log);
       const byTable = byTableOf(row, request.log);
+      const corrections = await ctx.corrections.countsFor(row.id);
+      const extras = await ctx.documents.extrasFor([row]);
       const tables = Object.entries(byTable).map(([name, rows]) => ({
         name,
         title: findTable(name)?.title ?? name,
@@ -66,14 +73,28 @@ export const documentRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = as
       }));
       return {
         data: {
-          ...toDocument(row),
+          ...toDocument(row, extras),
           header: headerOf(row, request.log),
           tables,
           warnings: quality.warnings,
           page_sizes: pageSizesOf(row, request.log),
           ocr_pages: quality.ocr_pages,
+          corrections_count: corrections.corrected,
+          corrections_to_review: corrections.review,
         },
       };
+    },
+  );
+
+  // 'Revisado' (issue 12): a reviewer marks the document checked, or takes the mark back.
+  app.put(
+    '/documents/:id/reviewed',
+    { schema: { params: IdParams, body: ReviewedBody, response: { 200: DocumentResponse } }, config: { permissions: ['review'] } },
+    async (request) => {
+      await load(request.params.id);
+      const row = await ctx.documents.setReviewed(request.params.id, request.body.reviewed ? userOf(request).id : null);
+      if (!row) throw notFound('document', SERVER_MESSAGES.documentNotFound);
+      return { data: toDocument(row, await ctx.documents.extrasFor([row])) };
     },
   );
 

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { paginationOf } from '../../shared/api/common.ts';
 import { DEFAULT_PAGE_SIZE } from '../../shared/constants.ts';
-import { TablePageQuery, TablePageResponse, TableParams, TablesResponse, TableExportQuery } from '../../shared/api/tables.ts';
-import { CATALOG, findTable, tableColumns, type CatalogTable } from '../../shared/catalog/index.ts';
+import { TablePageQuery, TablePageResponse, TableParams, TablesResponse, TableExportQuery, TableTotalsQuery, TableTotalsResponse } from '../../shared/api/tables.ts';
+import { CATALOG, findTable, sumColumns, tableColumns, type CatalogTable } from '../../shared/catalog/index.ts';
 import { SERVER_MESSAGES } from '../../shared/messages/server.ts';
+import type { TableFilters } from '../../shared/table-filters.ts';
 import { notFound } from '../errors.ts';
 import type { AppContext } from '../context.ts';
 import { exportStream } from '../export.ts';
@@ -13,6 +14,11 @@ function tableOr404(name: string): CatalogTable {
   const table = findTable(name);
   if (!table) throw notFound(`table ${name}`, SERVER_MESSAGES.tableNotFound);
   return table;
+}
+
+/** The filters of a page or export request (spec §7), as the rows repository takes them. */
+function filtersOf(q: { nosolicitud?: string; search?: string; sort_by_nosolicitud?: boolean }): Partial<TableFilters> {
+  return { nosolicitud: q.nosolicitud, search: q.search, sortByNosolicitud: q.sort_by_nosolicitud };
 }
 
 export const tableRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -36,9 +42,18 @@ export const tableRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async
       const q = request.query;
       const page = q.page ?? 1;
       const pageSize = q.page_size ?? DEFAULT_PAGE_SIZE;
-      const filters = { nosolicitud: q.nosolicitud, search: q.search, sortByNosolicitud: q.sort_by_nosolicitud };
-      const { rows, total } = await ctx.rows.page(table.name, filters, page, pageSize);
-      return { data: rows, pagination: paginationOf(page, pageSize, total) };
+      const { rows, total, refs } = await ctx.rows.page(table.name, filtersOf(q), page, pageSize);
+      // Rows hold the values in effect; meta says which cells a reviewer corrected (decision 039).
+      return { data: rows, meta: await ctx.corrections.metaFor(refs), pagination: paginationOf(page, pageSize, total) };
+    },
+  );
+
+  app.get(
+    '/tables/:tableType/totals',
+    { schema: { params: TableParams, querystring: TableTotalsQuery, response: { 200: TableTotalsResponse } }, config: { permissions: ['read'] } },
+    async (request) => {
+      const table = tableOr404(request.params.tableType);
+      return { totals: await ctx.rows.totals(table.name, filtersOf(request.query), sumColumns(table)) };
     },
   );
 
@@ -49,7 +64,7 @@ export const tableRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async
       const table = tableOr404(request.params.tableType);
       const q = request.query;
       const format = q.format ?? 'csv';
-      const chunks = ctx.rows.iterate(table.name, { nosolicitud: q.nosolicitud, search: q.search, sortByNosolicitud: q.sort_by_nosolicitud });
+      const chunks = ctx.rows.iterate(table.name, filtersOf(q));
       const stamp = new Date().toISOString().slice(0, 10);
       return reply
         .header(

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { MeResponse, UserPatchBody, UserResponse, UsersResponse } from '../../shared/api/auth.ts';
+import { MeResponse, UserPatchBody, UserPermissionsBody, UserResponse, UsersResponse } from '../../shared/api/auth.ts';
 import { IdParams } from '../../shared/api/common.ts';
 import { SERVER_MESSAGES } from '../../shared/messages/server.ts';
 import { HttpError, notFound } from '../errors.ts';
@@ -25,6 +25,17 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
         throw new HttpError(409, 'LAST_ADMIN', SERVER_MESSAGES.lastAdmin, 'cannot demote or disable the last active admin');
       }
       const row = await ctx.users.update(target.id, request.body);
+      if (!row) throw notFound('user', SERVER_MESSAGES.userNotFound);
+      return { data: toAdminUser(row) };
+    },
+  );
+
+  // Grants beyond the role (issue 12: `review` to a plain user); the answer has the effective permissions.
+  app.put(
+    '/users/:id/permissions',
+    { schema: { params: IdParams, body: UserPermissionsBody, response: { 200: UserResponse } }, config: { permissions: ['admin'] } },
+    async (request) => {
+      const row = await ctx.users.setGranted(request.params.id, request.body.permissions);
       if (!row) throw notFound('user', SERVER_MESSAGES.userNotFound);
       return { data: toAdminUser(row) };
     },

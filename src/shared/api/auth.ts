@@ -1,17 +1,24 @@
 import { Type, type Static } from '@sinclair/typebox';
-import type { Permission, Role } from '../permissions.ts';
+import type { GrantablePermission, Permission, Role } from '../permissions.ts';
 
 // Spelled out (not mapped) so the inferred types stay literal unions; the checks keep them in step.
 export const RoleSchema = Type.Union([Type.Literal('admin'), Type.Literal('user')]);
-export const PermissionSchema = Type.Union([Type.Literal('read'), Type.Literal('upload'), Type.Literal('admin')]);
+export const PermissionSchema = Type.Union([Type.Literal('read'), Type.Literal('upload'), Type.Literal('admin'), Type.Literal('review')]);
+export const GrantablePermissionSchema = Type.Union([Type.Literal('review')]);
 const _rolesMatch: Static<typeof RoleSchema> extends Role ? (Role extends Static<typeof RoleSchema> ? true : never) : never = true;
 const _permsMatch: Static<typeof PermissionSchema> extends Permission
   ? Permission extends Static<typeof PermissionSchema>
     ? true
     : never
   : never = true;
+const _grantMatch: Static<typeof GrantablePermissionSchema> extends GrantablePermission
+  ? GrantablePermission extends Static<typeof GrantablePermissionSchema>
+    ? true
+    : never
+  : never = true;
 void _rolesMatch;
 void _permsMatch;
+void _grantMatch;
 
 export const LoginBody = Type.Object(
   {
@@ -47,8 +54,11 @@ export type MeResponse = Static<typeof MeResponse>;
 export const LogoutResponse = Type.Object({ message: Type.String() });
 export type LogoutResponse = Static<typeof LogoutResponse>;
 
-/** Admin view of an account. */
-export const AdminUser = Type.Composite([User, Type.Object({ active: Type.Boolean(), created_at: Type.String() })]);
+/** Admin view of an account; `permissions` are the effective ones (role plus `granted_permissions`). */
+export const AdminUser = Type.Composite([
+  User,
+  Type.Object({ active: Type.Boolean(), created_at: Type.String(), granted_permissions: Type.Array(GrantablePermissionSchema) }),
+]);
 export type AdminUser = Static<typeof AdminUser>;
 
 export const RegisterBody = Type.Object(
@@ -72,6 +82,19 @@ export const UserPatchBody = Type.Object(
   { additionalProperties: false, minProperties: 1 },
 );
 export type UserPatchBody = Static<typeof UserPatchBody>;
+
+/** PUT users/{id}/permissions: the permissions granted beyond the role, replacing the previous grant ([] revokes). */
+export const UserPermissionsBody = Type.Object(
+  {
+    permissions: Type.Array(GrantablePermissionSchema, {
+      maxItems: 10,
+      uniqueItems: true,
+      description: 'Granted beyond the role: `review` (correct extracted values). An administrator holds it already.',
+    }),
+  },
+  { additionalProperties: false },
+);
+export type UserPermissionsBody = Static<typeof UserPermissionsBody>;
 
 export const UserResponse = Type.Object({ data: AdminUser });
 export type UserResponse = Static<typeof UserResponse>;

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { DEFAULT_PAGE_SIZE } from '../constants.ts';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants.ts';
 
 /** Every error the API answers: Spanish text for people, English detail, stable code. */
 export const ErrorBody = Type.Object(
@@ -12,7 +12,7 @@ export const ErrorBody = Type.Object(
 );
 export type ErrorBody = Static<typeof ErrorBody>;
 
-export const MAX_PAGE_SIZE = 100;
+export { MAX_PAGE_SIZE };
 /**
  * Query strings are coerced to numbers, and `1e308` is an integer to JSON Schema: without a
  * ceiling the offset is a float no database takes (500). 10^7 pages of 100 rows is 10^9 rows.

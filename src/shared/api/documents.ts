@@ -11,10 +11,27 @@ export const DocumentStatusSchema = Type.Union([
   Type.Literal('error'),
 ]);
 
-// Defined in ../constants.ts (which the web app imports without TypeBox); here for the server's upload code.
-export { MAX_FILE_BYTES, MAX_FILES_PER_UPLOAD } from '../constants.ts';
-
 const NullableString = Type.Union([Type.String(), Type.Null()]);
+
+/**
+ * Why a document ended in `error`, stable for programs (the Spanish `error` is for people): the
+ * engine's failure reasons (src/engine/runtime/protocol.ts FailureReason; the runner checks it
+ * fits). `crash` also covers a job whose attempts ran out after lost leases.
+ */
+const ErrorCodeSchema = Type.Union([
+  Type.Literal('invalid'),
+  Type.Literal('password'),
+  Type.Literal('no_text'),
+  Type.Literal('timeout'),
+  Type.Literal('memory'),
+  Type.Literal('crash'),
+  Type.Literal('aborted'),
+  Type.Null(),
+]);
+export type DocumentErrorCode = Exclude<Static<typeof ErrorCodeSchema>, null>;
+export const DOCUMENT_ERROR_CODES = ['invalid', 'password', 'no_text', 'timeout', 'memory', 'crash', 'aborted'] as const satisfies readonly DocumentErrorCode[];
+
+const DocumentUser = Type.Object({ id: Type.Integer(), email: Type.String(), name: Type.String() });
 
 /** A document as every list answers it: both readings of the spec side by side. */
 export const Document = Type.Object({
@@ -35,12 +52,22 @@ export const Document = Type.Object({
     pages: Type.Integer(),
     /** Spanish reason when status is error. */
     error: NullableString,
+    /** Stable reason when status is error (null otherwise, and for failures stored before it existed). */
+    error_code: ErrorCodeSchema,
   }),
   tables_info: Type.Object({
     total_extracted: Type.Integer(),
     /** Rows stored per catalogue table name. */
     by_table: Type.Record(Type.String(), Type.Integer()),
   }),
+  /** The applicant's name as the document's header prints it (header field `solicitante`); null when not found. */
+  applicant: Type.Optional(NullableString),
+  /** Quality warnings of the last extraction, the document's and its tables', each once (as its page lists them). */
+  warnings_count: Type.Optional(Type.Integer({ minimum: 0 })),
+  /** 'Revisado' (issue 12): when and by whom a reviewer marked it checked; null while not reviewed. */
+  reviewed: Type.Optional(Type.Union([Type.Object({ at: Type.String(), by: DocumentUser }), Type.Null()])),
+  /** Other documents claiming the same N° Solicitud ('N° Solicitud repetido'), oldest first; empty when none or no number. */
+  duplicates: Type.Optional(Type.Array(Type.Object({ id: Type.Integer(), filename: Type.String() }))),
 });
 export type Document = Static<typeof Document>;
 
@@ -126,6 +153,10 @@ export const DocumentDetail = Type.Intersect([
     page_sizes: Type.Array(PageSize),
     /** Pages read by OCR (scans, photos): their values deserve a check. Empty for born-digital PDFs. */
     ocr_pages: Type.Array(Type.Integer({ minimum: 1 })),
+    /** Cells a reviewer corrected, in effect now (GET documents/{id}/corrections has the trail). */
+    corrections_count: Type.Integer({ minimum: 0 }),
+    /** Corrections whose cell a reprocess did not find again ('corrección por revisar'). */
+    corrections_to_review: Type.Integer({ minimum: 0 }),
   }),
 ]);
 export type DocumentDetail = Static<typeof DocumentDetail>;
@@ -156,6 +187,10 @@ export const DocumentsQuery = Type.Object(
     search: Type.Optional(
       Type.String({ maxLength: 200, description: 'Part of the file name (case- and accent-insensitive) or of the request number.' }),
     ),
+    /** Issue 12: true only documents marked 'Revisado', false only those not yet. */
+    reviewed: Type.Optional(Type.Boolean({ description: "true: only documents marked reviewed ('Revisado'); false: only those not reviewed." })),
+    /** Issue 12: true only documents whose last extraction left quality warnings ('Con advertencias'), false only those without. */
+    with_warnings: Type.Optional(Type.Boolean({ description: 'true: only documents with quality warnings; false: only those without.' })),
     /** Upload date order: 'desc' newest first (default), 'asc' oldest first. */
     sort: Type.Optional(
       Type.Union([Type.Literal('desc'), Type.Literal('asc')], { default: 'desc', description: 'Upload date order: desc newest first, asc oldest first.' }),
@@ -166,6 +201,13 @@ export const DocumentsQuery = Type.Object(
 export type DocumentsQuery = Static<typeof DocumentsQuery>;
 
 export const DocumentsResponse = Type.Object({ data: Type.Array(Document), pagination: Pagination });
+
+/** PUT documents/{id}/reviewed: mark a document 'Revisado' (true) or take the mark back (false). */
+export const ReviewedBody = Type.Object({ reviewed: Type.Boolean() }, { additionalProperties: false });
+export type ReviewedBody = Static<typeof ReviewedBody>;
+
+export const DocumentResponse = Type.Object({ data: Document });
+export type DocumentResponse = Static<typeof DocumentResponse>;
 export type DocumentsResponse = Static<typeof DocumentsResponse>;
 
 export const UploadResponse = Type.Object({

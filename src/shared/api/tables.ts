@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { PageQuery, Pagination } from './common.ts';
+import { RowMeta } from './corrections.ts';
 
 export const ColumnInfo = Type.Object({
   key: Type.String(),
@@ -40,6 +41,15 @@ const filters = {
 export const TablePageQuery = Type.Object({ ...PageQuery, ...filters }, { additionalProperties: false });
 export type TablePageQuery = Static<typeof TablePageQuery>;
 
+export const TableTotalsQuery = Type.Object({ ...filters }, { additionalProperties: false });
+export type TableTotalsQuery = Static<typeof TableTotalsQuery>;
+
+/** GET tables/{tableType}/totals: per summed column, the total of every filtered row (null: no number to add). */
+export const TableTotalsResponse = Type.Object({
+  totals: Type.Record(Type.String(), Type.Union([Type.Number(), Type.Null()])),
+});
+export type TableTotalsResponse = Static<typeof TableTotalsResponse>;
+
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
@@ -55,5 +65,10 @@ export type TableExportQuery = Static<typeof TableExportQuery>;
 /** A flat row: `nosolicitud` first, then the table's columns in catalogue order, typed values. */
 export const TableRowSchema = Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Null()]));
 
-export const TablePageResponse = Type.Object({ data: Type.Array(TableRowSchema), pagination: Pagination });
+export const TablePageResponse = Type.Object({
+  data: Type.Array(TableRowSchema),
+  /** Parallel to `data`: each row's id (to correct a cell) and its corrected cells with the extracted values. */
+  meta: Type.Array(RowMeta),
+  pagination: Pagination,
+});
 export type TablePageResponse = Static<typeof TablePageResponse>;

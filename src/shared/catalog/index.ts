@@ -11,6 +11,8 @@ export interface CatalogColumn {
   label: string;
   /** Header wordings seen in documents, matched loosely. */
   headers: string[];
+  /** A numeric column whose total over rows means something (amounts, quantities): the data screen totals it. */
+  sum?: boolean;
 }
 
 export interface CatalogTable {
@@ -26,6 +28,8 @@ export interface CatalogTable {
 }
 
 const COLUMN_TYPES: readonly ColumnType[] = ['text', 'int', 'decimal', 'money', 'percent', 'date', 'hectares'];
+/** Types stored as JSON numbers. */
+export const NUMERIC_TYPES: readonly ColumnType[] = ['int', 'decimal', 'money', 'percent', 'hectares'];
 const LAYOUTS: readonly TableLayout[] = ['grid', 'keyvalue', 'wide'];
 
 /** Validates the catalogue data once, so a bad edit fails loudly at start-up, not mid-extraction. */
@@ -41,6 +45,7 @@ function validateCatalog(raw: unknown): CatalogTable[] {
     for (const c of t.columns) {
       if (!COLUMN_TYPES.includes(c.type)) throw new Error(`catalog: ${t.name}.${c.key} has unknown type "${c.type}"`);
       if (keys.has(c.key)) throw new Error(`catalog: ${t.name} repeats column "${c.key}"`);
+      if (c.sum && !NUMERIC_TYPES.includes(c.type)) throw new Error(`catalog: ${t.name}.${c.key} sums a ${c.type} column`);
       keys.add(c.key);
     }
     if (t.group && !keys.has(t.group)) throw new Error(`catalog: ${t.name} groups by unknown column "${t.group}"`);
@@ -85,6 +90,11 @@ export type TableColumn = Pick<CatalogColumn, 'key' | 'type' | 'label'>;
  */
 export function tableColumns(columns: readonly CatalogColumn[]): TableColumn[] {
   return [{ key: 'nosolicitud', label: 'N° Solicitud', type: 'text' }, ...columns.map(({ key, label, type }) => ({ key, label, type }))];
+}
+
+/** The keys of a table's columns that a totals row adds up (`sum` in the catalogue). */
+export function sumColumns(table: CatalogTable): string[] {
+  return table.columns.filter((c) => c.sum).map((c) => c.key);
 }
 
 /** A typed cell value as stored: numbers for numeric types, ISO date strings, text. */

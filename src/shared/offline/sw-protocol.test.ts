@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { apiCacheName, isOfflineCachedApiPath } from './sw-protocol.ts';
 
 describe('isOfflineCachedApiPath', () => {
-  it.each(['users/me', 'tables', 'tables/CostosDirectos', 'documents', 'documents/12', 'documents/12/progress'])('keeps %s for offline use', (path) => {
+  it.each(['users/me', 'tables', 'tables/CostosDirectos', 'tables/CostosDirectos/totals', 'documents', 'documents/12', 'documents/12/progress'])('keeps %s for offline use', (path) => {
     expect(isOfflineCachedApiPath(path)).toBe(true);
   });
 

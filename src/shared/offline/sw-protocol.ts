@@ -40,6 +40,6 @@ export type CacheServeReason = 'network' | 'timeout';
 /** API paths (below the API base) whose GET answers are kept for offline use. */
 export function isOfflineCachedApiPath(path: string): boolean {
   if (path === 'users/me' || path === 'tables' || path === 'documents') return true;
-  if (/^tables\/[^/]+$/.test(path)) return true; // a table page; not its export
+  if (/^tables\/[^/]+(\/totals)?$/.test(path)) return true; // a table page and its totals; not its export
   return /^documents\/[^/]+(\/progress)?$/.test(path) && path !== 'documents/upload';
 }

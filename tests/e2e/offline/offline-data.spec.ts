@@ -42,7 +42,8 @@ test('a table page seen online opens offline with its rows and the offline label
   // In-app navigation, no reload: on this first visit the worker learns the user from the app's
   // message, not from a `users/me` answer.
   await page.getByRole('button', { name: 'Datos Extraídos' }).click();
-  await page.getByRole('link', { name: table, exact: true }).click();
+  // The link reads the table's Spanish title, then its name.
+  await page.getByRole('link', { name: new RegExp(`(^|\\s)${table}$`) }).click();
   await expect(page).toHaveURL(url);
   const rows = page.locator('table tbody tr');
   await expect(rows.first()).toBeVisible();

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Route } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -19,25 +19,54 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => server?.stop());
 
-test('a connection cut after the server got the file, and a server killed mid-upload, still make one document per file', async () => {
+/** The `filename` of a tus `Upload-Metadata` header. */
+function metadataName(header: string | undefined): string {
+  const pair = (header ?? '').split(',').find((p) => p.startsWith('filename '));
+  return pair ? Buffer.from(pair.slice('filename '.length), 'base64').toString('utf8') : '';
+}
+
+test('an answer lost after the server stored the file, and a server killed mid-upload, still make one document per file; the killed one resumes', async () => {
   const context = await launchTablet(tempDir('sep-prof-'));
   const page = await context.newPage();
   await login(page, server.url);
   await waitForServiceWorker(page);
 
+  const files = ['grid-1003.pdf', 'scan-grid-3002.pdf', 'grid-1004.pdf'];
+  // Each upload's address (from its creation's Location) → the file it carries.
+  const names = new Map<string, string>();
+  const offsets = new Map<string, number[]>();
   const replayed: string[] = [];
-  const keys: string[] = [];
-  await context.route('**/api/documents/upload', async (route) => {
-    const key = route.request().headers()['idempotency-key'] ?? '';
-    const firstTry = !keys.includes(key);
-    if (firstTry) keys.push(key);
-    if (firstTry && keys.length === 1) {
-      // 1st file: the server receives and stores it, then the answer is lost on the way back.
-      await route.fetch();
+  let cut = false;
+  let killed = false;
+  const forward = async (route: Route, name: string) => {
+    // Requests that come while the server is still restarting find nobody listening.
+    const response = await route.fetch().catch(() => null);
+    if (!response) return route.abort('connectionrefused');
+    if (response.headers()['idempotent-replayed'] === 'true') replayed.push(name);
+    return route.fulfill({ response });
+  };
+  await context.route('**/api/uploads/tus**', async (route) => {
+    const request = route.request();
+    if (request.method() === 'POST') {
+      const response = await route.fetch().catch(() => null);
+      if (!response) return route.abort('connectionrefused');
+      const location = response.headers()['location'];
+      if (location) names.set(new URL(location, server.url).pathname, metadataName(request.headers()['upload-metadata']));
+      return route.fulfill({ response });
+    }
+    const name = names.get(new URL(request.url()).pathname) ?? '';
+    if (request.method() !== 'PATCH') return forward(route, name);
+    const offset = Number(request.headers()['upload-offset']);
+    offsets.set(name, [...(offsets.get(name) ?? []), offset]);
+    if (name === files[0] && !cut) {
+      // 1st file: its last bytes reach the server, which stores the document; the answer is lost on the way back.
+      cut = true;
+      await route.fetch().catch(() => null);
       return route.abort('connectionreset');
     }
-    if (firstTry && keys.length === 2) {
-      // 2nd file: the server dies while the file is on the wire, and comes back a moment later.
+    if (name === files[1] && offset > 0 && !killed) {
+      // 2nd file (3 chunks of 256 KB): the server dies while the second chunk is on the wire, and comes back a moment later.
+      killed = true;
       const inFlight = route.fetch().catch(() => null);
       await server.kill();
       await inFlight;
@@ -45,26 +74,26 @@ test('a connection cut after the server got the file, and a server killed mid-up
       server = await startServer({ port, dataDir, distDir: DIST_A });
       return;
     }
-    // Retries that come while the server is still restarting find nobody listening.
-    const response = await route.fetch().catch(() => null);
-    if (!response) return route.abort('connectionrefused');
-    if (response.headers()['idempotent-replayed'] === 'true') replayed.push(key);
-    return route.fulfill({ response });
+    return forward(route, name);
   });
 
-  const files = ['grid-1003.pdf', 'stream-2002.pdf', 'grid-1004.pdf'];
   await page.getByTestId('file-input').setInputFiles(files.map(corpusPdf));
   await page.getByRole('button', { name: 'Procesar Archivos' }).click();
 
-  await expect.poll(() => outboxCount(page), { timeout: 90_000 }).toBe(0);
+  await expect.poll(() => outboxCount(page), { timeout: 120_000 }).toBe(0);
   for (const name of files) await expect(outboxRow(page, name)).toContainText('enviado');
 
   const token = await api.login();
   const stored = await api.documents(token);
   expect(stored.map((d) => d.original_filename)).toEqual(files);
-  // The first file's retry was answered from the server's idempotency record, not stored again.
-  expect(replayed).toContain(keys[0]);
-  expect(keys).toHaveLength(3);
+  // The 1st file was sent again as a new upload under the same client id: answered from the
+  // server's idempotency record, not stored again.
+  expect(replayed).toContain(files[0]);
+  // The 2nd went on from what the killed server had stored: after its first chunk, never from 0 again.
+  expect(killed).toBe(true);
+  const second = offsets.get(files[1]!)!;
+  expect(second.lastIndexOf(0)).toBe(0);
+  expect(Math.min(...second.slice(1))).toBeGreaterThanOrEqual(256 * 1024);
   await context.close();
 });
 

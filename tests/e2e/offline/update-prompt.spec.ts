@@ -36,7 +36,7 @@ test('a new build shows the update prompt, which waits for the running upload be
   // An upload is on the wire (held here) when the new version is noticed.
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => (release = resolve));
-  await context.route('**/api/documents/upload', async (route) => {
+  await context.route('**/api/uploads/tus**', async (route) => {
     await held;
     await route.continue();
   });

@@ -5,19 +5,20 @@ import { filtersToQuery, type TableFilters } from '../../../shared/table-filters
 import { apiRequest } from '../../../lib/api-client.ts';
 import { dataMessages } from '../messages.ts';
 
-export const tableRowsKey = (tableType: string, page: number, filters: TableFilters) => ['tables', tableType, page, filters] as const;
+export const tableRowsKey = (tableType: string, page: number, filters: TableFilters, pageSize: number) =>
+  ['tables', tableType, page, filters, pageSize] as const;
 
 /** GET tables/{tableType} (spec §7): nosolicitud and search only when present, URL-encoded. */
-export async function getTableRows(tableType: string, page: number, filters: TableFilters): Promise<TablePageResponse> {
+export async function getTableRows(tableType: string, page: number, filters: TableFilters, pageSize = DEFAULT_PAGE_SIZE): Promise<TablePageResponse> {
   if (!tableType) throw new Error(dataMessages.tableTypeRequired);
   return apiRequest<TablePageResponse>(`tables/${encodeURIComponent(tableType)}`, {
-    query: { page, page_size: DEFAULT_PAGE_SIZE, ...filtersToQuery(filters, 'api') },
+    query: { page, page_size: pageSize, ...filtersToQuery(filters, 'api') },
     fallback: dataMessages.tableError(tableType),
   });
 }
 
-export function useTableRows(tableType: string | null, page: number, filters: TableFilters) {
-  return useSWR(tableType ? tableRowsKey(tableType, page, filters) : null, ([, t, p, f]) => getTableRows(t, p, f), {
+export function useTableRows(tableType: string | null, page: number, filters: TableFilters, pageSize = DEFAULT_PAGE_SIZE) {
+  return useSWR(tableType ? tableRowsKey(tableType, page, filters, pageSize) : null, ([, t, p, f, size]) => getTableRows(t, p, f, size), {
     keepPreviousData: true,
   });
 }

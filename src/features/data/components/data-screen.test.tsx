@@ -76,7 +76,9 @@ describe('DataScreen (spec §2)', () => {
     await user.type(screen.getByRole('textbox', { name: 'Buscar...' }), 'abono{Enter}');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('?table=CostosDirectos&search=abono&nosolicitud=0091'));
     expect(await screen.findByText('Página 1 de 3')).toBeInTheDocument();
-    const last = new URL(String(fetchFn.mock.calls.at(-1)![0]), 'http://localhost');
+    // The last rows request (the totals request that goes with it is GET …/totals).
+    const rowCalls = fetchFn.mock.calls.map(([input]) => new URL(String(input), 'http://localhost')).filter((u) => u.pathname === '/api/tables/CostosDirectos');
+    const last = rowCalls.at(-1)!;
     expect(Object.fromEntries(last.searchParams)).toMatchObject({ page: '1', page_size: '10', nosolicitud: '0091', search: 'abono', sort_by_nosolicitud: 'false' });
 
     await user.click(screen.getByRole('button', { name: 'Agrupar y ordenar por N° solicitud' }));

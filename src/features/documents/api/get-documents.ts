@@ -12,11 +12,17 @@ import { POLL_INTERVAL_MS } from '../../../lib/polling.ts';
 export const STATUS_FILTERS = ['', 'processed', 'pending,processing', 'error'] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
 
+/** Issue 12: 'Revisado' and 'Con advertencias' filters; '' is both. */
+export type ReviewedFilter = '' | 'true' | 'false';
+export type WarningsFilter = '' | 'true' | 'false';
+
 export interface DocumentsParams {
   page: number;
   search: string;
   sort: DocumentSort;
   status: StatusFilter;
+  reviewed?: ReviewedFilter;
+  warnings?: WarningsFilter;
 }
 
 /** The documents page's local shape (spec §3). */
@@ -28,6 +34,20 @@ export interface DocumentSummary {
   status: string;
   tablesCount: number;
   pages: number;
+  /** Issue 12: who applied (header field), quality warnings, and corrections once the server counts them. */
+  applicant: string;
+  warningsCount: number;
+  correctionsCount: number | null;
+  /** Marked 'Revisado' by a reviewer. */
+  reviewed: boolean;
+  /** Other documents claiming the same N° Solicitud (server-computed). */
+  duplicates: { id: number; filename: string }[];
+}
+
+/** `corrections_count` comes with the corrections API; older servers do not send it. */
+function correctionsOf(doc: Document): number | null {
+  const count = (doc as Document & { corrections_count?: unknown }).corrections_count;
+  return typeof count === 'number' ? count : null;
 }
 
 export function toDocumentSummary(doc: Document): DocumentSummary {
@@ -41,6 +61,11 @@ export function toDocumentSummary(doc: Document): DocumentSummary {
     status: doc.status,
     tablesCount: doc.tables_info?.total_extracted ?? doc.total_tables_extracted ?? 0,
     pages: 0,
+    applicant: doc.applicant ?? '',
+    warningsCount: doc.warnings_count ?? 0,
+    correctionsCount: correctionsOf(doc),
+    reviewed: Boolean(doc.reviewed),
+    duplicates: doc.duplicates ?? [],
   };
 }
 
@@ -55,6 +80,8 @@ export async function getDocuments(params: DocumentsParams): Promise<{ items: Do
       sort: params.sort,
       status: params.status || undefined,
       search: params.search.trim() || undefined,
+      reviewed: params.reviewed || undefined,
+      with_warnings: params.warnings || undefined,
     },
   });
   return { items: response.data.map(toDocumentSummary), pagination: response.pagination };

@@ -26,11 +26,14 @@ function failed(error: string) {
     tables: [],
     warnings: [],
     page_sizes: [],
+    corrections_count: 0,
+    corrections_to_review: 0,
   };
 }
 
 function renderDetail(error: string) {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ data: failed(error) }))));
+  // The corrections trail (issue 12) is its own request: empty here.
+  vi.stubGlobal('fetch', vi.fn(async (input: string) => new Response(JSON.stringify(String(input).includes('/corrections') ? { data: [] } : { data: failed(error) }))));
   return render(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
       <MemoryRouter>

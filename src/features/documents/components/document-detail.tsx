@@ -12,6 +12,8 @@ import { useDocument } from '../api/get-document.ts';
 import { useNeedsServer } from '../../../lib/pwa/needs-server.tsx';
 import { FAILURE_LABELS, failureAdvice } from '../../../shared/messages/failure-advice.ts';
 import { documentsMessages } from '../messages.ts';
+import { CorrectionsPanel } from './corrections-panel.tsx';
+import { DuplicateNote, ReviewedControl } from './reviewed-control.tsx';
 import '../documents.css';
 
 /** 'nombre_razon_social' → 'Nombre razon social': header keys come from the server as snake case. */
@@ -27,8 +29,8 @@ function valueOf(key: string, value: string | number): string {
 }
 
 /** Why processing failed and what to do next, in plain words (issue 11). */
-function FailureNote({ message }: { message: string }) {
-  const advice = failureAdvice(message);
+function FailureNote({ message, code }: { message: string; code: string | null }) {
+  const advice = failureAdvice(message, code);
   return (
     <>
       <p>
@@ -42,8 +44,8 @@ function FailureNote({ message }: { message: string }) {
 }
 
 /** One document: header fields, tables with row counts (links to their data), warnings, error, PDF. */
-export function DocumentDetailView({ id }: { id: string }) {
-  const { data: doc, error, isLoading } = useDocument(id);
+export function DocumentDetailView({ id, canReview = false }: { id: string; canReview?: boolean }) {
+  const { data: doc, error, isLoading, mutate } = useDocument(id);
   const [downloading, setDownloading] = useState(false);
   const server = useNeedsServer();
 
@@ -86,7 +88,10 @@ export function DocumentDetailView({ id }: { id: string }) {
         <dl className="field-grid">
           <div>
             <dt>{documentsMessages.requestNumber}</dt>
-            <dd>{doc.nosolicitud || documentsMessages.notAvailable}</dd>
+            <dd>
+              {doc.nosolicitud || documentsMessages.notAvailable}
+              <DuplicateNote duplicates={doc.duplicates ?? []} />
+            </dd>
           </div>
           <div>
             <dt>{documentsMessages.status}</dt>
@@ -103,16 +108,22 @@ export function DocumentDetailView({ id }: { id: string }) {
             <dd>{doc.processing_info.pages}</dd>
           </div>
         </dl>
+        <ReviewedControl id={id} reviewed={doc.reviewed ?? null} canReview={canReview} onChanged={() => mutate()} />
         <button type="button" className="btn btn-secondary" onClick={handleDownload} disabled={downloading || server.offline} {...server.buttonProps}>
           <DownloadIcon /> {documentsMessages.downloadPdf}
         </button>
+        {doc.status === 'processed' ? (
+          <Link to={paths.dashboard.review.getHref(doc.id)} className="btn btn-secondary">
+            {documentsMessages.review}
+          </Link>
+        ) : null}
         {server.hint}
       </section>
 
       {doc.status === 'error' && doc.processing_info.error ? (
         <section className="card card-error" role="alert">
           <h2 className="card-title">{documentsMessages.errorTitle}</h2>
-          <FailureNote message={doc.processing_info.error} />
+          <FailureNote message={doc.processing_info.error} code={doc.processing_info.error_code ?? null} />
         </section>
       ) : null}
 
@@ -151,6 +162,14 @@ export function DocumentDetailView({ id }: { id: string }) {
           </ul>
         )}
       </section>
+
+      <CorrectionsPanel
+        documentId={id}
+        count={doc.corrections_count}
+        toReview={doc.corrections_to_review}
+        canReview={canReview}
+        onChanged={() => mutate()}
+      />
 
       {warnings.length > 0 ? (
         <section className="card card-warning" aria-labelledby="warnings-title">

@@ -3,16 +3,34 @@ import type { DocumentSort } from '../../../shared/api/documents.ts';
 import { documentsMessages } from '../messages.ts';
 import { SearchIcon } from '../../../ui/icons.tsx';
 import { Pagination } from '../../../ui/pagination.tsx';
+import { SelectField, type SelectOption } from '../../../ui/select-field.tsx';
 import { FullPageSpinner } from '../../../ui/spinner.tsx';
-import { useDocuments, type StatusFilter } from '../api/get-documents.ts';
+import { useDocuments, type ReviewedFilter, type StatusFilter, type WarningsFilter } from '../api/get-documents.ts';
 import { DocumentCard } from './document-card.tsx';
 import '../documents.css';
 
-const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
+const SORT_OPTIONS: SelectOption<DocumentSort>[] = [
+  { value: 'desc', label: documentsMessages.newest },
+  { value: 'asc', label: documentsMessages.oldest },
+];
+
+const STATUS_OPTIONS: SelectOption<StatusFilter>[] = [
   { value: '', label: documentsMessages.statusAll },
   { value: 'processed', label: documentsMessages.statusProcessed },
   { value: 'pending,processing', label: documentsMessages.statusProcessing },
   { value: 'error', label: documentsMessages.statusError },
+];
+
+const REVIEWED_OPTIONS: SelectOption<ReviewedFilter>[] = [
+  { value: '', label: documentsMessages.all },
+  { value: 'true', label: documentsMessages.onlyReviewed },
+  { value: 'false', label: documentsMessages.onlyNotReviewed },
+];
+
+const WARNINGS_OPTIONS: SelectOption<WarningsFilter>[] = [
+  { value: '', label: documentsMessages.all },
+  { value: 'true', label: documentsMessages.withWarnings },
+  { value: 'false', label: documentsMessages.withoutWarnings },
 ];
 
 /** Typing settles for a moment before asking the server, so each keystroke is not a request. */
@@ -31,13 +49,15 @@ export function DocumentsScreen() {
   const search = useDebounced(searchInput, 300);
   const [sort, setSort] = useState<DocumentSort>('desc');
   const [status, setStatus] = useState<StatusFilter>('');
+  const [reviewed, setReviewed] = useState<ReviewedFilter>('');
+  const [warnings, setWarnings] = useState<WarningsFilter>('');
   // Back to page 1 when the search, order or filter changes: the page remembers the filters it
   // belongs to, so the change resets it in the same render (no request for a stale page).
-  const filterKey = JSON.stringify([search, sort, status]);
+  const filterKey = JSON.stringify([search, sort, status, reviewed, warnings]);
   const [paging, setPaging] = useState({ filterKey, page: 1 });
   const page = paging.filterKey === filterKey ? paging.page : 1;
   const setPage = (next: number) => setPaging({ filterKey, page: next });
-  const { data, error, isLoading } = useDocuments({ page, search, sort, status });
+  const { data, error, isLoading } = useDocuments({ page, search, sort, status, reviewed, warnings });
 
   useEffect(() => {
     if (error) console.error(error); // Spec §8: a failed load is only logged.
@@ -46,7 +66,7 @@ export function DocumentsScreen() {
   const items = data?.items ?? [];
   const pagination = data?.pagination;
   // The status filter narrows like a search does: 'upload your first document' would mislead.
-  const searching = search.trim() !== '' || status !== '';
+  const searching = search.trim() !== '' || status !== '' || reviewed !== '' || warnings !== '';
 
   return (
     <div className="page">
@@ -62,23 +82,10 @@ export function DocumentsScreen() {
             onChange={(e) => setSearchInput(e.target.value)}
           />
         </div>
-        <label className="inline-field">
-          <span>{documentsMessages.sortLabel}</span>
-          <select value={sort} onChange={(e) => setSort(e.target.value as DocumentSort)}>
-            <option value="desc">{documentsMessages.newest}</option>
-            <option value="asc">{documentsMessages.oldest}</option>
-          </select>
-        </label>
-        <label className="inline-field">
-          <span>{documentsMessages.statusLabel}</span>
-          <select value={status} onChange={(e) => setStatus(e.target.value as StatusFilter)}>
-            {STATUS_OPTIONS.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField label={documentsMessages.sortLabel} value={sort} options={SORT_OPTIONS} onChange={setSort} />
+        <SelectField label={documentsMessages.statusLabel} value={status} options={STATUS_OPTIONS} onChange={setStatus} />
+        <SelectField label={documentsMessages.filterReviewed} value={reviewed} options={REVIEWED_OPTIONS} onChange={setReviewed} />
+        <SelectField label={documentsMessages.filterWarnings} value={warnings} options={WARNINGS_OPTIONS} onChange={setWarnings} />
       </div>
 
       <section className="card summary-card" aria-label={documentsMessages.total}>
@@ -97,7 +104,7 @@ export function DocumentsScreen() {
         </div>
       ) : (
         <>
-          <ul className="document-list">
+          <ul className={`document-list${items.some((d) => d.correctionsCount !== null) ? ' has-corrections' : ''}`}>
             {items.map((doc) => (
               <DocumentCard key={doc.id} doc={doc} />
             ))}

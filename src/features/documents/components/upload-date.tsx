@@ -5,7 +5,7 @@ import { formatDateTime, formatRelativeShort } from '../../../lib/dates.ts';
  * The card's upload date (spec §2): relative by default; hovering or focusing switches to the
  * absolute form, and the tooltip always offers the other one.
  */
-export function UploadDate({ value }: { value: string | null }) {
+export function UploadDate({ value, focusable = true }: { value: string | null; /** False inside a link: the link takes the focus. */ focusable?: boolean }) {
   const [absolute, setAbsolute] = useState(false);
   const relative = formatRelativeShort(value);
   const full = formatDateTime(value);
@@ -14,7 +14,7 @@ export function UploadDate({ value }: { value: string | null }) {
       className="upload-date"
       dateTime={value ?? undefined}
       title={absolute ? relative : full}
-      tabIndex={0}
+      tabIndex={focusable ? 0 : undefined}
       onMouseEnter={() => setAbsolute(true)}
       onMouseLeave={() => setAbsolute(false)}
       onFocus={() => setAbsolute(true)}

@@ -18,13 +18,13 @@ export interface RecentDocument {
   tables: number;
   /** The server's Spanish reason when processing failed. */
   error: string | null;
-  /** A stable failure code, when the server sends one (not yet: the reason's words decide). */
+  /** The stable failure code (processing_info.error_code); null for failures stored before it existed, whose words decide. */
   errorCode: string | null;
 }
 
 export function toRecentDocument(doc: Document): RecentDocument {
-  // `error_code` is read if a future server adds it beside `error`; today's schema has no such field.
-  const code = (doc.processing_info as { error_code?: unknown } | undefined)?.error_code;
+  // Read defensively: an older server (or a cached answer from one) has no such field.
+  const code: unknown = doc.processing_info?.error_code;
   return {
     id: doc.id,
     filename: doc.original_filename || doc.filename,

@@ -11,7 +11,7 @@ import { addBusySource } from '../../../lib/pwa/update-gate.ts';
 import { Outbox } from './outbox.ts';
 import type { OutboxDeps } from './outbox-types.ts';
 import { OUTBOX_TEXT } from './outbox-messages.ts';
-import { createXhrTransport } from './send-upload.ts';
+import { createTusTransport } from './tus-transport.ts';
 
 const LOCK_NAME = 'sep-outbox-sender';
 const CHANNEL_NAME = 'sep-outbox';
@@ -64,7 +64,8 @@ function createAppOutbox(): Outbox {
   let warnedExpired = false;
   const outbox = new Outbox({
     store: createOutboxStore(),
-    transport: createXhrTransport(buildUrl('documents/upload')),
+    // Resumable (tus): a file cut mid-send goes on from where it stopped (docs/decisions/052).
+    transport: createTusTransport(new URL(buildUrl('uploads/tus'), window.location.href).href),
     getToken,
     checkRoom: (bytes) => ensureRoomFor(bytes),
     exclusive: exclusiveAcrossTabs(),

@@ -14,6 +14,8 @@ export interface OutboxItem {
   progress: number;
   reason?: string;
   nextAttemptAt?: number;
+  /** The stored document, once sent (when the server named it). */
+  documentId?: number;
 }
 
 export interface OutboxSnapshot {

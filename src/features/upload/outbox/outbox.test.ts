@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createOutboxStore, type OutboxStore } from '../../../lib/offline-store/outbox-store';
 import { Outbox, OutboxFullError } from './outbox';
 import type { OutboxDeps } from './outbox-types';
-import { classifyResponse, type SendRequest, type SendResult } from './send-upload';
+import { classifyResponse, REMOVED, type SendRequest, type SendResult } from './send-upload';
 import { BACKOFF_CAP_MS, backoffDelay } from './backoff';
 
 let dbCounter = 0;
@@ -194,6 +194,29 @@ describe('Outbox', () => {
     expect(transport).toHaveBeenCalledTimes(3);
     expect(await store.list()).toEqual([]);
     expect(await store.collectOrphans()).toBe(0);
+  });
+
+  it("tells the transport why a send was stopped: 'Quitar' abandons the upload, signing out keeps it to resume", async () => {
+    const reasons: unknown[] = [];
+    const transport = vi.fn(
+      (_req: SendRequest, _progress: (f: number) => void, signal: AbortSignal) =>
+        new Promise<SendResult>((resolve) =>
+          signal.addEventListener('abort', () => {
+            reasons.push(signal.reason);
+            resolve({ kind: 'retry', reason: 'x', reachable: false });
+          }),
+        ),
+    );
+    const { outbox, store } = makeOutbox({ transport });
+    await outbox.setOwner('u1');
+    const [a] = await outbox.enqueue([pdf('a.pdf'), pdf('b.pdf')]);
+    await vi.waitFor(() => expect(outbox.getSnapshot().sending).toBe(true));
+    await outbox.remove(a!);
+    await vi.waitFor(() => expect(transport).toHaveBeenCalledTimes(2));
+    await outbox.setOwner(null);
+    expect(reasons).toEqual([REMOVED, expect.anything()]);
+    expect(reasons[1]).not.toBe(REMOVED);
+    expect((await store.list()).map((r) => r.name)).toEqual(['b.pdf']);
   });
 });
 

@@ -2,7 +2,7 @@ import type { OutboxRecord } from '../../../lib/offline-store/outbox-store';
 import { backoffDelay } from './backoff';
 import { OUTBOX_TEXT } from './outbox-messages';
 import type { OutboxDeps, OutboxItem, OutboxSnapshot, QueueableFile } from './outbox-types';
-import type { SendResult } from './send-upload';
+import { REMOVED, type SendResult } from './send-upload';
 
 export class OutboxFullError extends Error {
   constructor() {
@@ -18,8 +18,9 @@ const LOCK_BUSY_RETRY_MS = 2_000;
 
 /**
  * The upload outbox: files are written to IndexedDB before anything is sent, then leave one at a
- * time, in order, for the signed-in owner only. The client id doubles as `Idempotency-Key`, so a
- * file re-sent after a dropped connection never becomes a second document.
+ * time, in order, for the signed-in owner only. The client id is the upload's idempotency key, so a
+ * file re-sent after a dropped connection never becomes a second document; the transport resumes a
+ * cut upload where it stopped (docs/decisions/052).
  */
 export class Outbox {
   private owner: string | null = null;
@@ -118,7 +119,7 @@ export class Outbox {
 
   /** 'Quitar': forgets a queued or rejected file, or hides a sent one. */
   async remove(id: string): Promise<void> {
-    if (this.current?.id === id) this.current.abort.abort();
+    if (this.current?.id === id) this.current.abort.abort(REMOVED);
     this.sent = this.sent.filter((s) => s.id !== id);
     await this.deps.store.remove(id);
     this.deps.channel?.post();
@@ -199,7 +200,7 @@ export class Outbox {
     switch (result.kind) {
       case 'sent':
         await this.deps.store.remove(head.id);
-        this.sent.push({ ...item, state: 'sent', progress: 1, at: this.now() });
+        this.sent.push({ ...item, state: 'sent', progress: 1, documentId: result.documentId, at: this.now() });
         this.deps.channel?.post();
         events?.reachability?.(true);
         events?.sent?.(item, result.message);

@@ -1,4 +1,4 @@
-import { useEffect, useReducer, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useReducer, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import { toast } from 'react-toastify';
 import { ArrowLeftIcon, ArrowRightIcon, CameraIcon, CloseIcon, RotateIcon } from '../../../ui/icons.tsx';
 import { uploadMessages } from '../messages.ts';
@@ -18,6 +18,15 @@ interface PhotoCaptureProps {
   disabled?: boolean;
   /** Tests hand in an encoder; the browser's uses a canvas. */
   encode?: ImageEncoder;
+}
+
+/** One of a page's icon buttons, its label read aloud and shown on hover. */
+function PhotoAction({ label, disabled, onClick, children }: { label: string; disabled: boolean; onClick: () => void; children: ReactNode }) {
+  return (
+    <button type="button" className="icon-button photo-action" aria-label={label} title={label} disabled={disabled} onClick={onClick}>
+      {children}
+    </button>
+  );
 }
 
 function isImage(file: File): boolean {
@@ -139,46 +148,18 @@ export function PhotoCapture({ onSubmit, disabled, encode = encodeWithCanvas }: 
                     <figcaption>{text.page(n)}</figcaption>
                   </figure>
                   <div className="photo-actions">
-                    <button
-                      type="button"
-                      className="icon-button photo-action"
-                      aria-label={text.moveBefore(n)}
-                      title={text.moveBefore(n)}
-                      disabled={locked || index === 0}
-                      onClick={() => dispatch({ type: 'move', id: page.id, by: -1 })}
-                    >
+                    <PhotoAction label={text.moveBefore(n)} disabled={locked || index === 0} onClick={() => dispatch({ type: 'move', id: page.id, by: -1 })}>
                       <ArrowLeftIcon />
-                    </button>
-                    <button
-                      type="button"
-                      className="icon-button photo-action"
-                      aria-label={text.moveAfter(n)}
-                      title={text.moveAfter(n)}
-                      disabled={locked || index === pages.length - 1}
-                      onClick={() => dispatch({ type: 'move', id: page.id, by: 1 })}
-                    >
+                    </PhotoAction>
+                    <PhotoAction label={text.moveAfter(n)} disabled={locked || index === pages.length - 1} onClick={() => dispatch({ type: 'move', id: page.id, by: 1 })}>
                       <ArrowRightIcon />
-                    </button>
-                    <button
-                      type="button"
-                      className="icon-button photo-action"
-                      aria-label={text.rotate(n)}
-                      title={text.rotate(n)}
-                      disabled={locked}
-                      onClick={() => dispatch({ type: 'rotate', id: page.id })}
-                    >
+                    </PhotoAction>
+                    <PhotoAction label={text.rotate(n)} disabled={locked} onClick={() => dispatch({ type: 'rotate', id: page.id })}>
                       <RotateIcon />
-                    </button>
-                    <button
-                      type="button"
-                      className="icon-button photo-action"
-                      aria-label={text.remove(n)}
-                      title={text.remove(n)}
-                      disabled={locked}
-                      onClick={() => remove(page)}
-                    >
+                    </PhotoAction>
+                    <PhotoAction label={text.remove(n)} disabled={locked} onClick={() => remove(page)}>
                       <CloseIcon />
-                    </button>
+                    </PhotoAction>
                   </div>
                 </li>
               );

@@ -5,6 +5,7 @@ import { usersMessages } from '../messages.ts';
 import { FullPageSpinner } from '../../../ui/spinner.tsx';
 import '../../../ui/table.css';
 import { useUsers } from '../api/get-users.ts';
+import { setPermissions } from '../api/set-permissions.ts';
 import { updateUser } from '../api/update-user.ts';
 import { useNeedsServer } from '../../../lib/pwa/needs-server.tsx';
 import { CreateUserForm } from './create-user-form.tsx';
@@ -24,6 +25,19 @@ export function UsersScreen({ currentUserId }: { currentUserId: number | null })
       await mutate();
     } catch (err) {
       toast.error(err instanceof Error ? err.message : usersMessages.updated);
+    }
+  }
+
+  /** Issue 12: grant or take back `review` (a plain user only; an administrator holds it by role). */
+  async function toggleReview(user: AdminUser) {
+    const granted = (user.granted_permissions ?? []).filter((p) => p !== 'review');
+    const giving = !user.permissions.includes('review');
+    try {
+      await setPermissions(user.id, giving ? [...granted, 'review'] : granted);
+      toast.success(giving ? usersMessages.reviewGranted : usersMessages.reviewRevoked);
+      await mutate();
+    } catch (err) {
+      toast.error(err instanceof Error ? err.message : usersMessages.permissionsError);
     }
   }
 
@@ -51,6 +65,7 @@ export function UsersScreen({ currentUserId }: { currentUserId: number | null })
                   <th scope="col">{usersMessages.name}</th>
                   <th scope="col">{usersMessages.role}</th>
                   <th scope="col">{usersMessages.status}</th>
+                  <th scope="col">{usersMessages.review}</th>
                   <th scope="col">{usersMessages.actions}</th>
                 </tr>
               </thead>
@@ -61,6 +76,9 @@ export function UsersScreen({ currentUserId }: { currentUserId: number | null })
                     <td>{user.name}</td>
                     <td>{user.role === 'admin' ? usersMessages.roleAdmin : usersMessages.roleUser}</td>
                     <td>{user.active ? usersMessages.active : usersMessages.inactive}</td>
+                    <td>
+                      {user.role === 'admin' ? usersMessages.reviewByRole : user.permissions.includes('review') ? usersMessages.reviewYes : usersMessages.reviewNo}
+                    </td>
                     <td className="actions-cell">
                       <button
                         type="button"
@@ -78,6 +96,18 @@ export function UsersScreen({ currentUserId }: { currentUserId: number | null })
                           {usersMessages.resetPassword}
                         </button>
                       )}
+                      {user.role !== 'admin' ? (
+                        <button
+                          type="button"
+                          className="btn btn-small btn-secondary"
+                          aria-label={user.permissions.includes('review') ? usersMessages.revokeReviewLabel(user.email) : usersMessages.grantReviewLabel(user.email)}
+                          disabled={server.offline}
+                          onClick={() => toggleReview(user)}
+                          {...server.buttonProps}
+                        >
+                          {user.permissions.includes('review') ? usersMessages.revokeReview : usersMessages.grantReview}
+                        </button>
+                      ) : null}
                     </td>
                   </tr>
                 ))}

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS } from '../settings.ts';
+import { cell, row } from '../stream/test-page.ts';
 import { chunksToLines, wordsToPhrases } from './chunks-to-lines.ts';
-import { resolveStreamSettings } from './settings.ts';
-import { cell, row } from './test-page.ts';
 
-const s = resolveStreamSettings();
+const s = DEFAULT_SETTINGS.lines;
 const texts = (words: { text: string }[]): string[] => words.map((w) => w.text);
 
 describe('chunksToLines', () => {

@@ -1,5 +1,10 @@
+import type { LineSettings } from '../settings.ts';
 import type { TextChunk } from '../types.ts';
-import type { StreamSettings } from './settings.ts';
+
+/**
+ * The engine's one line builder: every finder and the classifier read text lines here, with the
+ * tolerances of `settings.lines` (docs/decisions/015-engine-settings.md).
+ */
 
 /** Words of one line that sit close together: the unit that columns are built from. */
 export interface Phrase {
@@ -48,10 +53,10 @@ function dominantSize(words: TextChunk[]): number {
   return best;
 }
 
-function makeLine(words: TextChunk[], settings: StreamSettings): TextLine {
+function makeLine(words: TextChunk[], settings: LineSettings): TextLine {
   words.sort((a, b) => a.x0 - b.x0);
   const size = dominantSize(words);
-  const main = words.filter((w) => w.size >= size * settings.superscriptSizeRatio);
+  const main = words.filter((w) => w.size >= size * settings.superscriptSizeShare);
   const ref = main.length > 0 ? main : words;
   let y0 = Infinity;
   let y1 = -Infinity;
@@ -68,7 +73,7 @@ function makeLine(words: TextChunk[], settings: StreamSettings): TextLine {
 }
 
 /** Splits a line's words (sorted by x) where the gap is wide enough to be a column gap. */
-export function wordsToPhrases(words: TextChunk[], size: number, settings: StreamSettings): Phrase[] {
+export function wordsToPhrases(words: TextChunk[], size: number, settings: LineSettings): Phrase[] {
   const phrases: Phrase[] = [];
   let current: Phrase | undefined;
   for (const w of words) {
@@ -89,18 +94,19 @@ export function wordsToPhrases(words: TextChunk[], size: number, settings: Strea
 /**
  * Groups upright words into text lines by their vertical centres (tolerant of a little jitter),
  * then folds lines made only of small text (superscripts, footnote marks) into the line they
- * overlap. Lines come out top to bottom.
+ * overlap. Lines come out top to bottom, each line's words left to right.
  */
-export function chunksToLines(chunks: readonly TextChunk[], settings: StreamSettings): TextLine[] {
+export function chunksToLines(chunks: readonly TextChunk[], settings: LineSettings): TextLine[] {
   const words = chunks.filter((c) => c.upright && c.text.trim() !== '').sort((a, b) => center(a) - center(b));
   const groups: TextChunk[][] = [];
   let group: TextChunk[] = [];
   let groupCenter = 0;
   let groupSize = 0;
   for (const w of words) {
-    const tol = settings.lineCenterTolEm * Math.max(Math.min(w.size, groupSize || w.size), 1);
+    const tol = settings.sameLineEm * Math.max(Math.min(w.size, groupSize || w.size), 1);
     if (group.length > 0 && Math.abs(center(w) - groupCenter) <= tol) {
       group.push(w);
+      // Running mean keeps a long line from drifting on one raised glyph.
       groupCenter += (center(w) - groupCenter) / group.length;
       groupSize = Math.max(groupSize, w.size);
     } else {
@@ -115,7 +121,7 @@ export function chunksToLines(chunks: readonly TextChunk[], settings: StreamSett
 }
 
 /** A line of only small text overlapping a bigger neighbour's box belongs to that neighbour. */
-function foldSmallLines(lines: TextLine[], settings: StreamSettings): TextLine[] {
+function foldSmallLines(lines: TextLine[], settings: LineSettings): TextLine[] {
   const out: TextLine[] = [];
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
@@ -124,7 +130,7 @@ function foldSmallLines(lines: TextLine[], settings: StreamSettings): TextLine[]
     const host = [prev, next].find(
       (h) =>
         h !== undefined &&
-        line.size < h.size * settings.superscriptSizeRatio &&
+        line.size < h.size * settings.superscriptSizeShare &&
         line.y1 > h.y0 &&
         line.y0 < h.y1 &&
         line.x0 < h.x1 + h.size &&

@@ -1,0 +1,16 @@
+import { useParams, useSearchParams } from 'react-router-dom';
+import { ReviewScreen } from '../../features/review/components/review-screen.tsx';
+
+/** A positive integer of the query string, else undefined (a hand-edited link opens the first page). */
+function positive(value: string | null): number | undefined {
+  const n = Number(value);
+  return value && Number.isInteger(n) && n > 0 ? n : undefined;
+}
+
+export default function ReviewPage() {
+  const { id = '' } = useParams();
+  const [search] = useSearchParams();
+  const at = { rowId: positive(search.get('row')), column: search.get('column') ?? undefined, page: positive(search.get('page')) };
+  // Opened again with another row (a link from the data screen), the screen starts over there.
+  return <ReviewScreen key={`${id}?${search.toString()}`} id={id} at={at} />;
+}

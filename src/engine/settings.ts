@@ -1,0 +1,293 @@
+/**
+ * The engine's tolerances: one table, grouped by the step that reads them, validated once
+ * (`resolveSettings`) and handed down as one frozen object. No finder keeps a tolerance of its own.
+ * See docs/decisions/015-engine-settings.md.
+ *
+ * Units: every length says its unit in its key.
+ * - `…Em`: a multiple of the font size of the text involved (a line's dominant size, the smaller of
+ *   two words' sizes, or where said the page's median size). Lengths measured on text are Em, so one
+ *   value serves 6 pt and 12 pt tables alike (stream/layout-scale.test.ts).
+ * - `…Pt`: PDF points (1/72 in). Lengths measured on rules (snapping, joining, rule ends) and between
+ *   a rule and text, where no type size applies. One text length is in points, kept as it was
+ *   measured: `context.latticeMaxPt`.
+ * - `…Ratio`: a quotient of two sizes or pitches, at least 1. `…Share`: a fraction of a whole,
+ *   0 to 1.
+ * - Anything else is a count (a whole number) or a switch (true or false).
+ */
+
+interface NumberRule {
+  readonly value: number;
+  readonly min: number;
+  readonly max?: number;
+  /** An exclusive upper bound. */
+  readonly below?: number;
+  readonly integer?: boolean;
+}
+
+interface FlagRule {
+  readonly value: boolean;
+}
+
+export type SettingRule = NumberRule | FlagRule;
+
+const length = (value: number): NumberRule => ({ value, min: 0 });
+const share = (value: number): NumberRule => ({ value, min: 0, max: 1 });
+const ratio = (value: number): NumberRule => ({ value, min: 1 });
+const count = (value: number, min = 0): NumberRule => ({ value, min, integer: true });
+const flag = (value: boolean): FlagRule => ({ value });
+
+/** Every setting: what it means (its comment), its default, and the values it accepts. */
+export const SETTING_RULES = {
+  /** Words into text lines and phrases: the one line builder (text/chunks-to-lines.ts). */
+  lines: {
+    /** Words whose vertical centres differ by at most this (× the smaller of the word's and the line's size) sit on one line. */
+    sameLineEm: length(0.4),
+    /** A word or line set smaller than this share of its neighbour's size is a superscript of it. */
+    superscriptSizeShare: share(0.8),
+    /** Words of a line closer than this (× size) belong to one phrase; wider gaps may separate columns. */
+    phraseGapEm: length(0.75),
+    /** A bare currency sign joins the amount after it when the gap is at most this (× size). */
+    signGapEm: length(8),
+  },
+  /** The lines above a table kept as its context (text/context.ts). */
+  context: {
+    /** Text lines kept above a table. */
+    lines: count(3),
+    /** Words reaching this share of the table's width past its sides still sit over it. */
+    sideSlackShare: share(0.1),
+    /** How far above a ruled table a context line may sit. */
+    latticeMaxPt: length(60),
+    /** How far above an unruled table a context line may sit (× the page's median font size). */
+    streamMaxEm: length(8),
+  },
+  /** Ruled tables from the vector graphics (lattice/, find-tables.ts). */
+  lattice: {
+    /** Parallel rules closer than this are the same line (double borders, anti-aliasing offsets). */
+    snapTolerancePt: length(3),
+    /** Collinear pieces whose ends are this close are one rule. */
+    joinTolerancePt: length(3),
+    /** Rules shorter than this after joining are ignored (tick marks, underlines of one glyph). */
+    edgeMinLengthPt: length(3),
+    /** A horizontal and a vertical rule within this distance of touching meet. */
+    intersectionTolerancePt: length(3),
+    /** Fewer grid rows than this is not a table. */
+    minRows: count(2, 1),
+    /** Fewer grid columns than this is not a table. */
+    minCols: count(2, 1),
+    /** Filled rectangles give their sides as rules everywhere; off: only fills where no rule is drawn read as shaded grids. */
+    useFillEdges: flag(false),
+    /** Rules that stop at a common line with no rule across their ends imply an outer frame there. */
+    impliedFrame: flag(true),
+    /** Pages with more joined rules than this are drawings (charts, maps, hatching), not tables. */
+    maxEdges: count(3000),
+    /** A fill, or a rule, within this of a grid's edge is drawn inside it. */
+    insideMarginPt: length(2),
+    /** A grid of shaded cells may have at most this share of columns without text. */
+    maxEmptyFillColumnsShare: share(0.2),
+    /** A ruled box with fewer filled cells than this is a frame around text. */
+    minFilledCells: count(3),
+    /** A ruled box of one or two columns whose cells hold this many words on average is prose. */
+    proseWordsPerCell: count(14, 1),
+    /** Cells holding this many lines, two of them in one row, are rows the rules do not separate. */
+    stackedCellLines: count(5, 2),
+  },
+  /** Unruled tables from text alignment (stream/). */
+  stream: {
+    /** A vertical gap between lines wider than this (× size) ends a table region. */
+    regionGapEm: length(2.6),
+    /** A single-phrase line this much larger than the next line is a title, not a row... */
+    titleSizeRatio: ratio(1.12),
+    /** ...and so is a line of a few phrases this much larger. */
+    titleSizeRatioMulti: ratio(1.25),
+    /** Lines whose sizes differ by this ratio... */
+    sizeBreakRatio: ratio(1.05),
+    /** ...further apart than this (× the smaller size) are not one table. */
+    sizeBreakGapEm: length(1.5),
+    /** A line is prose when one phrase covers this share of the page's text width... */
+    proseWidthShare: share(0.6),
+    /** ...and holds at least this many words. */
+    proseMinWords: count(8),
+    /** A table needs this many lines with two or more phrases (rows with column structure). */
+    minTableRows: count(3, 2),
+    /** Fewer rows make a table only when each has at least this many columns. */
+    shortTableColumns: count(4),
+    /** A whitespace river must be at least this wide (× size) to separate columns. */
+    minRiverEm: length(0.15),
+    /** Lines with at least this share of the typical row's phrase count define the columns. */
+    bodyPhraseShare: share(1),
+    /** Share of structure lines allowed to cross a river (spanning cells) without closing it. */
+    bridgeShare: { value: 0.2, min: 0, below: 1 },
+    /** A narrow band between words separates columns when this share of the lines align on it... */
+    alignedShare: share(0.6),
+    /** ...within this tolerance (× size). */
+    alignTolEm: length(0.2),
+    /** A line crosses a narrow band only when its words either side are at most this far apart (× size). */
+    crossingGapEm: length(3),
+    /** Line pitch below this share of the region's usual row pitch marks a wrapped cell line. */
+    wrapPitchShare: share(0.8),
+    /** Line gaps within this (× size) of each other are the same spacing (a wrapped line goes up). */
+    pitchTieEm: length(0.02),
+    /** A line nearer than this (× size) to the next, filling only columns it leaves empty, is one row with it (a centred cell). */
+    centredLineEm: length(0.8),
+    /** A line putting words over numbers in this many columns never joins the row below it... */
+    headerOverRowColumns: count(1),
+    /** ...nor the row above it in this many (one is a header cut over two lines: "Mes" over "2"). */
+    headerOverDataColumns: count(2),
+    /** Line pitch (× size) up to which a line under a table's last row continues it... */
+    wrapLineEm: length(1.3),
+    /** ...when it reaches at most this far (× size) past the extent of the column it continues. */
+    wrapOverhangEm: length(0.5),
+    /** A horizontal rule or band edge this share of a table's width wide separates its rows. */
+    ruleWidthShare: share(0.6),
+    /** When rules separate this share of consecutive rows, every line between two rules is one row. */
+    ruledRowShare: share(0.7),
+    /** A header-only column joins the value column beside it when the header is at most this many rows. */
+    maxHeaderRows: count(3, 1),
+    /** Rows compared on each side of a possible change of column structure. */
+    segmentWindow: count(3, 1),
+    /** The rows below need this many lines with column structure to be compared at all. */
+    segmentMinLines: count(2),
+    /** A table under another starts where the line pitch grows by this ratio over the rows above... */
+    segmentPitchRatio: ratio(1.4),
+    /** ...and their columns move: text runs across an edge when it passes it by this much (× size). */
+    segmentCrossEm: length(0.5),
+    /** A list is at least this many items (marker and text) in a row. */
+    minListItems: count(2, 1),
+    /** Rows led out with dots to a page number, in this share of a table's rows, make a contents page. */
+    contentsRowShare: share(0.6),
+    /** Columns averaging at least this many words per line, all of them, are prose set in columns. */
+    proseLineWords: count(5),
+    /** Two columns of words with no values make a table from this many rows (fewer: text side by side). */
+    minTextPairRows: count(5),
+    /** A spanning header line above the table joins it when at most this far (× size). */
+    headerGapEm: length(1.6),
+  },
+  /** Rules that draw part of a table, read with the text (hybrid/). */
+  hybrid: {
+    /** A phrase reaching this far past a column rule still stops at it (text touching a rule). */
+    ruleTouchPt: length(1),
+    /** Half the width of the river a column rule makes, so a phrase across it can be cut at a word gap there. */
+    ruleRiverHalfWidthPt: length(0.5),
+    /** A whitespace river this close to a column rule is that rule's boundary, not another column. */
+    sameBoundaryPt: length(3),
+    /** Share of a band's filled cells that must hold several lines for it to be stacked rows. */
+    stackedCellsShare: share(0.75),
+    /** At least this share of the re-read rows must fill two or more columns, or the region is not a table. */
+    minStructuredShare: share(0.5),
+    /** Rules narrower than this share of the page are underlines and sum lines, not a table's rules. */
+    frameRuleWidthShare: share(0.2),
+    /** Rules whose ends are this close have one extent. */
+    sameExtentPt: length(3),
+    /** A rule inside a frame and narrower than this share of it (a sum line over one column) is not the frame's. */
+    innerRuleShare: share(0.5),
+    /** Lines of one table are set in one size, within this ratio... */
+    sameSizeRatio: ratio(1.05),
+    /** ...and no further apart than this many usual line pitches (a wrapped cell, a blank row). */
+    framePitchRatio: ratio(2.5),
+    /** The line under a frame's last rule is looked for this far (× size) beyond the last line's distance to the rule (a TOTAL row). */
+    totalRowReachEm: length(2.5),
+    /** Header lines stacked over one another are at most this far apart (× size), a sub-rule between them. */
+    headerPitchEm: length(2.2),
+    /** A header's fence sits this far above its top line's glyphs. */
+    headerFenceGapPt: length(0.5),
+    /** A frame holds a table when at least this many text lines sit inside it. */
+    minFrameLines: count(3, 1),
+  },
+} as const satisfies Record<string, Record<string, SettingRule>>;
+
+type Rules = typeof SETTING_RULES;
+type Values<G> = { readonly [K in keyof G]: G[K] extends FlagRule ? boolean : number };
+
+/** The resolved settings: every key of every group, checked. */
+export type EngineSettings = { readonly [G in keyof Rules]: Values<Rules[G]> };
+export type LineSettings = EngineSettings['lines'];
+export type ContextSettings = EngineSettings['context'];
+export type LatticeSettings = EngineSettings['lattice'];
+export type StreamSettings = EngineSettings['stream'];
+export type HybridSettings = EngineSettings['hybrid'];
+
+/** What a caller may override: any keys of any groups (`{ stream: { regionGapEm: 3 } }`). */
+export type SettingsInput = { readonly [G in keyof Rules]?: Partial<Values<Rules[G]>> };
+
+function defaults(): EngineSettings {
+  const out: Record<string, Readonly<Record<string, number | boolean>>> = {};
+  for (const [group, rules] of Object.entries(SETTING_RULES)) {
+    out[group] = Object.freeze(Object.fromEntries(Object.entries(rules).map(([key, rule]) => [key, rule.value])));
+  }
+  return Object.freeze(out) as EngineSettings;
+}
+
+/** Today's tolerances, frozen. */
+export const DEFAULT_SETTINGS: EngineSettings = defaults();
+
+/** A setting refused, in Spanish for the person who typed it; `key` names it (`stream.regionGapEm`). */
+export class SettingsError extends Error {
+  override name = 'SettingsError';
+  constructor(
+    message: string,
+    readonly key?: string,
+  ) {
+    super(message);
+  }
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const shown = (v: unknown): string => (typeof v === 'string' ? JSON.stringify(v) : String(v));
+
+function wanted(rule: NumberRule): string {
+  if (rule.integer) return `un número entero mayor o igual que ${rule.min}`;
+  if (rule.max !== undefined) return `un número entre ${rule.min} y ${rule.max}`;
+  if (rule.below !== undefined) return `un número mayor o igual que ${rule.min} y menor que ${rule.below}`;
+  return `un número mayor o igual que ${rule.min}`;
+}
+
+function checked(key: string, rule: SettingRule, value: unknown): number | boolean {
+  if (typeof rule.value === 'boolean') {
+    if (typeof value !== 'boolean') throw new SettingsError(`Ajuste ${key}: debe ser true o false (se recibió ${shown(value)}).`, key);
+    return value;
+  }
+  const r = rule as NumberRule;
+  const ok =
+    typeof value === 'number' &&
+    Number.isFinite(value) &&
+    value >= r.min &&
+    (r.max === undefined || value <= r.max) &&
+    (r.below === undefined || value < r.below) &&
+    (!r.integer || Number.isInteger(value));
+  if (!ok) throw new SettingsError(`Ajuste ${key}: debe ser ${wanted(r)} (se recibió ${shown(value)}).`, key);
+  return value;
+}
+
+/**
+ * The defaults with `input`'s overrides merged over them (`{ stream: { regionGapEm: 3 } }`): the
+ * one place settings are checked. Unknown groups or keys, wrong types, values that are not finite
+ * or out of range throw a SettingsError naming the key. The result is frozen.
+ */
+export function resolveSettings(input: unknown = {}): EngineSettings {
+  if (!isRecord(input)) throw new SettingsError('Los ajustes deben ser un objeto JSON: {"grupo": {"clave": valor}}.');
+  const rules: Record<string, Record<string, SettingRule>> = SETTING_RULES;
+  const defaults: Record<string, Record<string, number | boolean>> = DEFAULT_SETTINGS;
+  for (const [group, overrides] of Object.entries(input)) {
+    if (!Object.hasOwn(rules, group)) throw new SettingsError(`Ajuste desconocido: ${group}`, group);
+    if (overrides === undefined) continue;
+    if (!isRecord(overrides)) throw new SettingsError(`Ajuste ${group}: debe ser un objeto {"clave": valor}.`, group);
+    for (const key of Object.keys(overrides)) {
+      if (!Object.hasOwn(rules[group]!, key)) throw new SettingsError(`Ajuste desconocido: ${group}.${key}`, `${group}.${key}`);
+    }
+  }
+  const out: Record<string, Readonly<Record<string, number | boolean>>> = {};
+  for (const [group, groupRules] of Object.entries(rules)) {
+    const overrides = input[group] as Record<string, unknown> | undefined;
+    if (!overrides) {
+      out[group] = defaults[group]!;
+      continue;
+    }
+    const values = { ...defaults[group]! };
+    for (const [key, value] of Object.entries(overrides)) {
+      // A key given as undefined (an optional field left empty) is not given.
+      if (value !== undefined) values[key] = checked(`${group}.${key}`, groupRules[key]!, value);
+    }
+    out[group] = Object.freeze(values);
+  }
+  return Object.freeze(out) as EngineSettings;
+}

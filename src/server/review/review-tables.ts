@@ -1,0 +1,137 @@
+import { NUMERIC_TYPES, type CatalogTable, type TableRow } from '../../shared/catalog/index.ts';
+import type { TableQualitySummary } from '../../shared/api/documents.ts';
+import type { ReviewFlag, ReviewRow, ReviewTable } from '../../shared/api/review.ts';
+import type { Box, RowSource } from '../../shared/api/sources.ts';
+import { REVIEW_MESSAGES } from '../../shared/messages/review.ts';
+
+/** A stored row as the review reads it (rows repo `documentRows` plus the corrected cells). */
+export interface StoredReviewRow {
+  id: number;
+  seq: number;
+  values: TableRow;
+  source: RowSource | undefined;
+  corrected: Record<string, string | number | null>;
+}
+
+/** What a check-sum warning (engine `checkSumWarning`) names: the page, the row's label and the column. */
+export interface CheckSumWarning {
+  page: number;
+  label: string;
+  column: string;
+  message: string;
+}
+
+const CHECK_SUM = /, página (\d+): la fila «(.+)» imprime .+? en (.+), pero (?:las filas leídas|sus periodos) suman /;
+
+/**
+ * The stored quality report keeps check-sum failures as the Spanish warnings people read; their
+ * wording is fixed (tested against the engine's own `checkSumWarning`), so the row and column they
+ * name are read back from it. Other warnings are not about one row.
+ */
+export function parseCheckSumWarning(message: string): CheckSumWarning | undefined {
+  const m = CHECK_SUM.exec(message);
+  if (!m) return undefined;
+  return { page: Number(m[1]), label: m[2]!, column: m[3]!, message };
+}
+
+const norm = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
+
+function rowSays(row: StoredReviewRow, text: string): boolean {
+  const wanted = norm(text);
+  return (
+    Object.values(row.values).some((v) => typeof v === 'string' && norm(v) === wanted) ||
+    Object.values(row.source?.cells ?? {}).some((c) => norm(c.text) === wanted)
+  );
+}
+
+/** The rows a check-sum warning points at, with the column to mark (null: the whole row). */
+function checkSumTargets(table: CatalogTable, rows: readonly StoredReviewRow[], w: CheckSumWarning): { row: StoredReviewRow; column: string | null }[] {
+  const labelled = rows.filter((r) => r.source?.page === w.page && rowSays(r, w.label));
+  const column = table.columns.find((c) => norm(c.label) === norm(w.column));
+  if (column) return labelled.map((row) => ({ row, column: column.key }));
+  // A period header (`Año 1`) of a cash flow: the row of that period, its amount.
+  const amount = table.columns.find((c) => NUMERIC_TYPES.includes(c.type))?.key ?? null;
+  const ofPeriod = labelled.filter((r) => rowSays(r, w.column));
+  return ofPeriod.length ? ofPeriod.map((row) => ({ row, column: amount })) : labelled.map((row) => ({ row, column: null }));
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A stored value of a number or date column that is the printed text, not the type (dates are stored ISO). */
+function keptAsText(type: CatalogTable['columns'][number]['type'], value: TableRow[string] | undefined): boolean {
+  if (typeof value !== 'string' || value === '' || type === 'text') return false;
+  return type === 'date' ? !ISO_DATE.test(value) : true;
+}
+
+/** Cells kept as printed text in a number or date column: the engine could not read them as their type. */
+function typeFlags(table: CatalogTable, row: StoredReviewRow): ReviewFlag[] {
+  return table.columns
+    .filter((c) => !(c.key in row.corrected) && keptAsText(c.type, row.values[c.key]))
+    .map((c) => ({ kind: 'type' as const, column: c.key, message: REVIEW_MESSAGES.typeFailure(c.label, c.type) }));
+}
+
+/** Splits a table's stored rows into the tables the engine found (the quality entries, in order). */
+function occurrences(rows: readonly StoredReviewRow[], quality: readonly TableQualitySummary[]): { quality: TableQualitySummary | undefined; rows: StoredReviewRow[] }[] {
+  const counted = quality.filter((q) => q.rows > 0);
+  if (counted.length === 0 || counted.reduce((n, q) => n + q.rows, 0) !== rows.length) return [{ quality: quality[0], rows: [...rows] }];
+  let at = 0;
+  return counted.map((q) => {
+    const part = rows.slice(at, at + q.rows);
+    at += q.rows;
+    return { quality: q, rows: part };
+  });
+}
+
+/** The table's box on each page, from its rows' sources (each row carries the box of its page). */
+function boxesOf(rows: readonly StoredReviewRow[]): { page: number; box: Box }[] {
+  const byPage = new Map<number, Box>();
+  for (const r of rows) if (r.source && !byPage.has(r.source.page)) byPage.set(r.source.page, r.source.bbox);
+  return [...byPage].sort((a, b) => a[0] - b[0]).map(([page, box]) => ({ page, box }));
+}
+
+/**
+ * The review of one catalogue table of a document: one entry per table the engine found, each with
+ * its rows, their cells' boxes and the flags of the stored quality report (decision 055).
+ */
+export function reviewTables(table: CatalogTable, rows: readonly StoredReviewRow[], quality: readonly TableQualitySummary[]): ReviewTable[] {
+  if (rows.length === 0) return [];
+  const flags = new Map<number, ReviewFlag[]>(rows.map((r) => [r.id, typeFlags(table, r)]));
+  const add = (row: StoredReviewRow, flag: ReviewFlag) => {
+    const list = flags.get(row.id)!;
+    if (!list.some((f) => f.kind === flag.kind && f.column === flag.column)) list.push(flag);
+  };
+  const parts = occurrences(rows, quality);
+  for (const part of parts) {
+    for (const low of part.quality?.low_confidence_cells ?? []) {
+      const row = part.rows[low.row];
+      const column = table.columns.find((c) => c.key === low.column);
+      if (row && column) add(row, { kind: 'low_confidence', column: column.key, message: REVIEW_MESSAGES.lowConfidence(column.label, low.confidence) });
+    }
+  }
+  // A total sums the table over all its pages: its warning may sit on any occurrence's report.
+  for (const w of quality.flatMap((q) => q.warnings).map(parseCheckSumWarning)) {
+    if (!w) continue;
+    for (const t of checkSumTargets(table, rows, w)) add(t.row, { kind: 'check_sum', column: t.column, message: w.message });
+  }
+  const columns = table.columns.map((c) => ({ key: c.key, label: c.label, type: c.type }));
+  return parts.map(({ quality: q, rows: part }) => {
+    const out: ReviewRow[] = part.map((r) => ({
+      id: r.id,
+      seq: r.seq,
+      page: r.source?.page ?? null,
+      values: Object.fromEntries(table.columns.map((c) => [c.key, r.values[c.key] ?? null])),
+      cells: r.source?.cells ?? {},
+      flags: flags.get(r.id)!,
+      corrected: r.corrected,
+    }));
+    const pages = [...new Set([...(q?.pages ?? []), ...out.flatMap((r) => (r.page ? [r.page] : []))])].sort((a, b) => a - b);
+    const method = q && (q.method === 'lattice' || q.method === 'stream' || q.method === 'keyvalue') ? q.method : (part[0]?.source?.method ?? null);
+    return { name: table.name, title: table.title, method, confidence: q?.confidence ?? null, pages, boxes: boxesOf(part), columns, rows: out };
+  });
+}

@@ -1,0 +1,61 @@
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+
+interface ScrollFrameProps {
+  /** The region's accessible name (the table's title). */
+  label: string;
+  /** Said and shown while the content is wider than the frame. */
+  hint: string;
+  children: ReactNode;
+}
+
+/**
+ * A sideways-scrolling region (keyboard-focusable) that shows when there is more to the right: a
+ * shadow on its right edge while content is hidden there, and a hint, visible and tied to the
+ * region, while the content is wider than the frame at all (so it does not come and go mid-scroll).
+ */
+export function ScrollFrame({ label, hint, children }: ScrollFrameProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [state, setState] = useState({ scrollable: false, moreRight: false });
+  const hintId = useId();
+  const measure = useCallback(() => {
+    const el = ref.current;
+    if (!el) return;
+    const scrollable = el.scrollWidth > el.clientWidth + 1;
+    const moreRight = scrollable && el.scrollLeft + el.clientWidth < el.scrollWidth - 1;
+    setState((prev) => (prev.scrollable === scrollable && prev.moreRight === moreRight ? prev : { scrollable, moreRight }));
+  }, []);
+  useEffect(() => {
+    const el = ref.current;
+    measure();
+    window.addEventListener('resize', measure);
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    if (el) observer?.observe(el);
+    if (el?.firstElementChild) observer?.observe(el.firstElementChild);
+    return () => {
+      window.removeEventListener('resize', measure);
+      observer?.disconnect();
+    };
+  }, [measure]);
+  return (
+    <>
+      {state.scrollable ? (
+        <p id={hintId} className="scroll-hint">
+          {hint}
+        </p>
+      ) : null}
+      <div className={`scroll-frame${state.moreRight ? ' has-more-right' : ''}`}>
+        <div
+          ref={ref}
+          className="table-scroll"
+          tabIndex={0}
+          role="region"
+          aria-label={label}
+          aria-describedby={state.scrollable ? hintId : undefined}
+          onScroll={measure}
+        >
+          {children}
+        </div>
+      </div>
+    </>
+  );
+}
