@@ -180,6 +180,10 @@ describe('request number and header fields', () => {
     const body = pageLines(page([[120, [[40, 'RADICADO'], [200, '57861637925']]]]), [], DEFAULT_SETTINGS.lines);
     expect(findRequestNumber([...header(1, '57801637975'), ...body, ...header(2, '57851537925')], [])).toBe('57861637925');
     expect(findRequestNumber([...header(1, '14353808'), ...header(2, '4353808'), ...header(3, '14353808')], [])).toBe('14353808');
+    // Label and value stacked in a box, read as one line (the value first, left of the label).
+    const stacked = page([[60, [[440, 'N° de solicitud']]], [64, [[425, '41502029204']]]]);
+    const folded = { ...stacked, chunks: stacked.chunks.map((c) => (c.text.startsWith('4150') ? { ...c, size: 12, y1: c.y0 + 12 } : { ...c, size: 7, y1: c.y0 + 7 })) };
+    expect(findRequestNumber(pageLines(folded, [], DEFAULT_SETTINGS.lines), [])).toBe('41502029204');
     // A label spread over two segments of its line.
     expect(findRequestNumber(pageLines(page([[20, [[400, 'N°'], [430, 'de solicitud 14353808']]]]), [], DEFAULT_SETTINGS.lines), [])).toBe('14353808');
   });

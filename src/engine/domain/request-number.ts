@@ -78,6 +78,13 @@ export function findRequestNumber(lines: readonly PageLine[], tables: readonly R
         candidates.push({ value: inNext, size: sizeIn(line, next) });
         continue;
       }
+      // Label and value stacked in one box, read as one line (the small label folded into the
+      // value's line): the value is a word of the line.
+      const word = line.words.find((w) => valueOnly(w.text));
+      if (word) {
+        candidates.push({ value: word.text.trim(), size: word.size });
+        continue;
+      }
       // Label and value stacked: the value sits below, overlapping the label horizontally.
       for (const below of lines.slice(i + 1, i + 4)) {
         if (below.page !== line.page || below.y0 - line.y1 > 3 * (line.y1 - line.y0) + 4) break;

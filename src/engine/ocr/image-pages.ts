@@ -37,10 +37,9 @@ function hasLargeImage(pdf: PDFDocument, resources: PDFObject | undefined, depth
 
 /**
  * The pages (1-based) that paint a large image, read from the document's structure with pdf-lib, no
- * content stream evaluated: only those pages are worth OCR, and asking pdf.js for a text-less page's
- * drawing first is not safe (a form/pattern cycle makes its operator list grow without end, beyond
- * any memory cap, with no chance for a timer to fire). Undefined when pdf-lib cannot read the file:
- * the caller then trusts pdf.js, which did open it.
+ * content stream evaluated: only those pages are worth OCR, and pdf.js is spared drawing the others
+ * (a form/pattern cycle makes an operator list grow without end; drawing-thread.ts bounds it).
+ * Undefined when pdf-lib cannot read the file: the caller then trusts pdf.js, which did open it.
  */
 export async function pagesWithLargeImages(bytes: Uint8Array): Promise<Set<number> | undefined> {
   try {

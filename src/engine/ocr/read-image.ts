@@ -143,8 +143,12 @@ function whiten(img: GrayImage): GrayImage {
   return img;
 }
 
-/** A band darker than this on average (grey level) carries light text; a lighter one is a shaded cell. */
-export const DARK_BAND_LEVEL = 110;
+/**
+ * A band whose median grey level (its own: light text covers less than half of it) is darker than
+ * this carries light text. A lighter one is a shaded cell, or bold dark words blur made into a
+ * solid blob (their median is halfway between ink and paper, about 100–120).
+ */
+export const DARK_BAND_LEVEL = 70;
 
 /**
  * The pixels of a band's box that are paper, not the band: light pixels reached from the box's
@@ -191,11 +195,8 @@ function invertBands(img: GrayImage, bands: readonly PixelBox[]): GrayImage {
   for (const b of bands) {
     const hist = new Uint32Array(256);
     for (let y = b.y0; y < b.y1; y++) for (let x = b.x0; x < b.x1; x++) hist[img.data[y * w + x]!]!++;
-    let sum = 0;
-    for (let v = 0; v < 256; v++) sum += v * hist[v]!;
-    const n = Math.max(1, (b.y1 - b.y0) * (b.x1 - b.x0));
-    if (sum / n >= DARK_BAND_LEVEL) continue;
     const level = percentile(hist, 0.5);
+    if (level >= DARK_BAND_LEVEL) continue;
     const paper = Math.max(1, 255 - level);
     const around = paperAround(img, b, (level + 255) / 2);
     for (let y = b.y0; y < b.y1; y++) {

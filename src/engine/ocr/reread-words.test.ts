@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createImage } from './gray-image.ts';
 import type { OcrEngine, OcrWord } from './recognize.ts';
 import { isWellFormedNumber } from './ocr-words.ts';
-import { betterReading, cutWord, editDistance, looksNumeric, NUMBER_CHARSET, numberUnits, REREAD_HEIGHT, rereadWords, stackNumbers } from './reread-words.ts';
+import { betterReading, betterText, cutWord, editDistance, looksNumeric, NUMBER_CHARSET, numberUnits, REREAD_HEIGHT, rereadWords, stackCuts } from './reread-words.ts';
 import { fillRect } from './test-images.ts';
 
 function word(text: string, x0: number, x1: number, extra: Partial<OcrWord> = {}): OcrWord {
@@ -34,6 +34,14 @@ describe('numbers read again', () => {
     expect(editDistance('39558472', '3955842')).toBe(1);
   });
 
+  it('keeps a weak word read again only when read clearly more confidently, at about its length', () => {
+    const weak = word('GANTIDO', 0, 100, { confidence: 0 });
+    expect(betterText(weak, word('CANTIDAD', 0, 100, { confidence: 0.93 })).text).toBe('CANTIDAD');
+    expect(betterText(word('Mensua', 0, 60, { confidence: 0.6 }), word('Mensual', 0, 60, { confidence: 0.7 })).text).toBe('Mensua');
+    expect(betterText(weak, word('C', 0, 100, { confidence: 0.95 })).text).toBe('GANTIDO');
+    expect(betterText(weak, word('5000', 0, 100, { confidence: 0.95 })).text).toBe('GANTIDO');
+  });
+
   it('reads a number split where a separator was lost as one, not a quantity beside an amount', () => {
     const words = [word('$3.955', 0, 60), word('8472', 65, 100), word('11', 200, 220), word('150,000.00', 234, 320), word('kg', 400, 420)];
     expect(numberUnits(words)).toEqual([[0, 1], [2], [3]]);
@@ -50,7 +58,7 @@ describe('numbers read again', () => {
     // Nothing of the neighbour is left in the cut.
     const left = Math.round((100 - cut.from.x0) * cut.scale) - 2;
     for (let y = 0; y < cut.image.height; y++) for (let x = 0; x < left; x++) expect(cut.image.data[y * cut.image.width + x]).toBe(255);
-    const { image, crops } = stackNumbers([cut, cut], 10);
+    const { image, crops } = stackCuts([cut, cut], 10);
     expect(crops.map((c) => c.top)).toEqual([10, 20 + cut.image.height]);
     expect(image.height).toBe(30 + 2 * cut.image.height);
   });
@@ -66,7 +74,7 @@ describe('numbers read again', () => {
         const out: OcrWord[] = [];
         const texts = ['62,000.00', '$3.955.842'];
         // Crops are stacked in page order, each REREAD_HEIGHT-ish tall: one text per crop.
-        const { crops } = stackNumbers(numberUnits(words).map((u) => cutWord(img, words, u)), Math.round(REREAD_HEIGHT / 2));
+        const { crops } = stackCuts(numberUnits(words).map((u) => cutWord(img, words, u)), Math.round(REREAD_HEIGHT / 2));
         crops.forEach((c, i) => out.push(word(texts[i]!, 30, 30 + (c.from.x1 - c.from.x0) * c.scale, { y0: c.top + 2, y1: c.top + c.height - 2 })));
         expect(image.height).toBeGreaterThan(0);
         return out;

@@ -127,7 +127,7 @@ export function cutWord(img: GrayImage, words: readonly OcrWord[], unit: number[
 }
 
 /** Words cut out (cutWord) stacked one under another on white, `gap` pixels apart: one image, one OCR call. */
-export function stackNumbers(cuts: readonly ReturnType<typeof cutWord>[], gap: number): { image: GrayImage; crops: Crop[] } {
+export function stackCuts(cuts: readonly ReturnType<typeof cutWord>[], gap: number): { image: GrayImage; crops: Crop[] } {
   const width = Math.max(1, ...cuts.map((c) => c.image.width)) + 2 * gap;
   const height = cuts.reduce((s, c) => s + c.image.height + gap, gap);
   const image = createImage(width, height, 255);
@@ -162,7 +162,7 @@ async function readUnits(img: GrayImage, words: readonly OcrWord[], units: reado
       end++;
     }
     const batch = cuts.slice(start, end);
-    const { image, crops } = stackNumbers(batch.map((b) => b.cut), gap);
+    const { image, crops } = stackCuts(batch.map((b) => b.cut), gap);
     start = end;
     const read = await engine.recognize(image, 'block', onTick, charset);
     crops.forEach((crop, k) => {

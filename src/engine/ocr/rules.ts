@@ -80,7 +80,7 @@ function inkShare(ink: InkMask, b: PixelBox): number {
 /** How many times longer than thick a horizontal rule thicker than `thinThickness` is, at least (a table's heavy frame is far longer). */
 export const THICK_RULE_ASPECT = 25;
 
-/** A rule has background beside it along most of its length; a run through bold text or a dark band has ink there. */
+/** A rule has background beside it along most of its length; a run through bold text, or along the tops or feet of its letters, has ink there. */
 export const MAX_FLANK_INK = 0.35;
 /** How far beside a rule (pixels past its edge) the flanks are looked at. */
 const FLANK_OFFSET = 2;
@@ -108,6 +108,65 @@ export function flankInk(mask: InkMask, orientation: 'h' | 'v', from: number, to
     if (before || after) inked++;
   }
   return inked / Math.max(1, to - from);
+}
+
+/** Least share of a piece's positions where it is a lone thin run, for its line to be fitted through them. */
+const CORE_MIN_SHARE = 0.3;
+
+/**
+ * A rule piece without the text blur joined to its side (a header's bold letters touching the rule
+ * under them): the line through the positions where the piece is one thin run, and the pixels
+ * within the rule's own half-thickness of it. The first `count` members are filtered in place; the
+ * new count is returned (the piece unchanged when too few positions are thin runs).
+ */
+function ruleCore(members: Int32Array, count: number, w: number, orientation: 'h' | 'v', maxThickness: number): number {
+  const alongOf = (p: number) => (orientation === 'h' ? p % w : Math.floor(p / w));
+  const acrossOf = (p: number) => (orientation === 'h' ? Math.floor(p / w) : p % w);
+  let from = Infinity;
+  let to = -Infinity;
+  for (let k = 0; k < count; k++) {
+    from = Math.min(from, alongOf(members[k]!));
+    to = Math.max(to, alongOf(members[k]!));
+  }
+  const n = to - from + 1;
+  const cnt = new Int32Array(n);
+  const lo = new Int32Array(n).fill(2 ** 30);
+  const hi = new Int32Array(n).fill(-1);
+  for (let k = 0; k < count; k++) {
+    const i = alongOf(members[k]!) - from;
+    const a = acrossOf(members[k]!);
+    cnt[i]!++;
+    lo[i] = Math.min(lo[i]!, a);
+    hi[i] = Math.max(hi[i]!, a);
+  }
+  // Positions where the piece is one run no thicker than a rule: the rule alone.
+  let sx = 0;
+  let sy = 0;
+  let sxx = 0;
+  let sxy = 0;
+  const widths: number[] = [];
+  for (let i = 0; i < n; i++) {
+    if (!cnt[i] || cnt[i] !== hi[i]! - lo[i]! + 1 || cnt[i]! > maxThickness) continue;
+    const c = (lo[i]! + hi[i]!) / 2;
+    sx += i;
+    sy += c;
+    sxx += i * i;
+    sxy += i * c;
+    widths.push(cnt[i]!);
+  }
+  const m = widths.length;
+  if (m < CORE_MIN_SHARE * n || m < 2) return count;
+  const den = m * sxx - sx * sx;
+  const slope = den ? (m * sxy - sx * sy) / den : 0;
+  const icept = (sy - slope * sx) / m;
+  widths.sort((a, b) => a - b);
+  const half = widths[Math.floor(m / 2)]! / 2 + 0.75;
+  let kept = 0;
+  for (let k = 0; k < count; k++) {
+    const p = members[k]!;
+    if (Math.abs(acrossOf(p) - (icept + slope * (alongOf(p) - from))) <= half) members[kept++] = p;
+  }
+  return kept;
 }
 
 /**
@@ -160,6 +219,20 @@ export function maskToRules(
             stack[top++] = q;
           }
         }
+      }
+    }
+    if (orientation === 'h' ? maxX - minX > 2 * (maxY - minY) : maxY - minY > 2 * (maxX - minX)) {
+      count = ruleCore(members, count, w, orientation, maxThickness);
+      [minX, maxX, minY, maxY, sumAcross] = [w, -1, h, -1, 0];
+      for (let k = 0; k < count; k++) {
+        const p = members[k]!;
+        const x = p % w;
+        const y = (p - x) / w;
+        sumAcross += orientation === 'h' ? y : x;
+        minX = Math.min(minX, x);
+        maxX = Math.max(maxX, x);
+        minY = Math.min(minY, y);
+        maxY = Math.max(maxY, y);
       }
     }
     const along = orientation === 'h' ? maxX - minX + 1 : maxY - minY + 1;
