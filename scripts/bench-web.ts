@@ -4,6 +4,8 @@
  *  2. Opens /login in a fresh Chromium profile and sums the gzip size of the JS and CSS the page
  *     downloads (goal ≤ 150 KB). Also prints the whole app's JS+CSS, which the service worker
  *     precaches after the first load.
+ *     Then the review screen's lazy chunks (review-*.js, pdf-renderer-*.js, pdf.worker*.mjs), raw
+ *     and gzip, which are NOT part of the first visit (scripts/bench/review-chunks.ts).
  *  3. Lighthouse (mobile, simulated throttling) performance for /login and, signed in,
  *     /dashboard/data (goal ≥ 90): each a cold load, BENCH_RUNS times (default 3), median printed.
  */
@@ -16,6 +18,7 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { reviewChunksReport, reviewChunkSizes } from './bench/review-chunks.ts';
 
 const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const root = path.resolve(import.meta.dirname, '..');
@@ -121,6 +124,7 @@ async function main(): Promise<void> {
 
     const allAssets = listFiles(path.join(distDir, 'assets')).filter((f) => /\.(js|css)$/.test(f));
     const allGzip = allAssets.reduce((s, f) => s + gzipSync(readFileSync(f), { level: 9 }).length, 0);
+    const reviewChunks = reviewChunkSizes(distDir);
 
     // 2. Lighthouse, mobile preset (the default), on Debian's Chromium.
     const token = await fetch(`${base}/api/auth/login`, {
@@ -178,6 +182,7 @@ async function main(): Promise<void> {
     for (const a of assets) console.log(`  ${a.url.padEnd(48)} ${kb(a.raw).padStart(10)} raw  ${kb(a.gzip).padStart(9)} gzip`);
     console.log(`  JS+CSS downloaded: ${kb(firstRaw)} raw, ${kb(firstGzip)} gzip (goal ≤ 150 KB) ${firstGzip <= 150 * 1024 ? 'OK' : 'OVER'}`);
     console.log(`  Whole app JS+CSS (what the service worker precaches afterwards): ${kb(allGzip)} gzip in ${allAssets.length} files`);
+    console.log(`\n${reviewChunksReport(reviewChunks, firstGzip).join('\n')}`);
     console.log(`\n== Lighthouse mobile performance (simulated slow 4G, 4x CPU), median of ${runs} cold runs ==`);
     for (const [route, list] of Object.entries(samples)) {
       const m = median(list);

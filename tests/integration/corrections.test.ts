@@ -43,6 +43,15 @@ async function rowsOf(table: string, query = ''): Promise<{ data: Row[]; meta: M
 const cellUrl = (table: string, rowId: number, column: string) => `/api/tables/${table}/rows/${rowId}/cells/${column}`;
 const put = (token: string, url: string, json: unknown) => s.api(url, { method: 'PUT', token, json });
 
+/** A document's correction counts as the documents LIST answers them (one grouped query per page). */
+async function listCounts(id: number): Promise<{ corrections_count?: number; corrections_to_review?: number } | undefined> {
+  const res = await s.api('/api/documents?all_documents=true&page_size=100', { token: plain });
+  expect(res.status).toBe(200);
+  const body = (await res.json()) as { data: { id: number; corrections_count?: number; corrections_to_review?: number }[] };
+  const doc = body.data.find((d) => d.id === id);
+  return doc && { corrections_count: doc.corrections_count, corrections_to_review: doc.corrections_to_review };
+}
+
 beforeAll(async () => {
   s = await startServer();
   admin = await s.login();
@@ -139,6 +148,8 @@ describe('correcting a value', () => {
 
     const detail = (await (await s.api(`/api/documents/${docId}`, { token: plain })).json()).data;
     expect(detail).toMatchObject({ corrections_count: 2, corrections_to_review: 0 });
+    // The list counts them as the detail does.
+    expect(await listCounts(docId)).toEqual({ corrections_count: 2, corrections_to_review: 0 });
   });
 
   it('corrects a date and a corrected value again, keeping the extracted value', async () => {
@@ -233,6 +244,7 @@ describe('reprocessing', () => {
     ]);
     const detail = (await (await s.api(`/api/documents/${id}`, { token: plain })).json()).data;
     expect(detail).toMatchObject({ corrections_count: 1, corrections_to_review: 1 });
+    expect(await listCounts(id)).toEqual({ corrections_count: 1, corrections_to_review: 1 });
     const csv = await (await s.api('/api/corrections/export', { token: reviewer })).text();
     expect(csv).toContain(';cantidad;corrección;');
     expect(csv).toContain('corrección por revisar');
@@ -256,6 +268,7 @@ describe('reprocessing', () => {
     const statuses = (await (await s.api(`/api/documents/${id}/corrections`, { token: plain })).json()).data.map((c: { status: string }) => c.status);
     expect(statuses).toEqual(['active', 'dismissed', 'done']);
     expect((await (await s.api(`/api/documents/${id}`, { token: plain })).json()).data).toMatchObject({ corrections_count: 1, corrections_to_review: 0 });
+    expect(await listCounts(id)).toEqual({ corrections_count: 1, corrections_to_review: 0 });
   });
 
   it('deleting a document deletes its trail', async () => {

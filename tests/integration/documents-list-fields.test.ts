@@ -29,5 +29,7 @@ describe('GET /api/documents list fields', () => {
     const byName = new Map(body.data.map((d) => [d.original_filename, d]));
     expect(byName.get('con-datos.pdf')).toMatchObject({ applicant: 'María Gómez', warnings_count: 2 });
     expect(byName.get('sin-datos.pdf')).toMatchObject({ applicant: null, warnings_count: 0 });
+    // Corrections are counted per document in the list too (tests/integration/corrections.test.ts has non-zero counts).
+    expect(byName.get('con-datos.pdf')).toMatchObject({ corrections_count: 0, corrections_to_review: 0 });
   });
 });

@@ -266,6 +266,25 @@ export function correctionsRepo(db: Kysely<Database>, dialect: Dialect, rows: Ro
       const n = (s: string) => Number(found.find((f) => f.status === s)?.n ?? 0);
       return { corrected: n('active'), review: n('review') };
     },
+    /** countsFor for a page of documents, in one grouped query; a document without corrections is absent. */
+    async countsForDocuments(documentIds: readonly number[]): Promise<Map<number, { corrected: number; review: number }>> {
+      const counts = new Map<number, { corrected: number; review: number }>();
+      if (documentIds.length === 0) return counts;
+      const found = await db
+        .selectFrom('corrections')
+        .select(['document_id', 'status', (e) => e.fn.countAll().as('n')])
+        .where('document_id', 'in', [...new Set(documentIds)])
+        .where('status', 'in', ['active', 'review'])
+        .groupBy(['document_id', 'status'])
+        .execute();
+      for (const f of found) {
+        const c = counts.get(f.document_id) ?? { corrected: 0, review: 0 };
+        if (f.status === 'active') c.corrected = Number(f.n);
+        else c.review = Number(f.n);
+        counts.set(f.document_id, c);
+      }
+      return counts;
+    },
     /** Per row of a page, in order: which cells are corrected, with the extracted value. One indexed query. */
     async metaFor(refs: { id: number; document_id: number }[]): Promise<RowMeta[]> {
       const found = refs.length

@@ -51,7 +51,13 @@ export const documentRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = as
         pageSize,
       });
       const extras = await ctx.documents.extrasFor(rows);
-      return { data: rows.map((row) => toDocument(row, extras)), pagination: paginationOf(page, pageSize, total) };
+      // The page's correction counts in one grouped query, as the detail counts them.
+      const counts = await ctx.corrections.countsForDocuments(rows.map((r) => r.id));
+      const data = rows.map((row) => {
+        const c = counts.get(row.id);
+        return { ...toDocument(row, extras), corrections_count: c?.corrected ?? 0, corrections_to_review: c?.review ?? 0 };
+      });
+      return { data, pagination: paginationOf(page, pageSize, total) };
     },
   );
 

@@ -68,6 +68,10 @@ export const Document = Type.Object({
   reviewed: Type.Optional(Type.Union([Type.Object({ at: Type.String(), by: DocumentUser }), Type.Null()])),
   /** Other documents claiming the same N° Solicitud ('N° Solicitud repetido'), oldest first; empty when none or no number. */
   duplicates: Type.Optional(Type.Array(Type.Object({ id: Type.Integer(), filename: Type.String() }))),
+  /** Cells a reviewer corrected, in effect now (GET documents/{id}/corrections has the trail). In the list and the detail. */
+  corrections_count: Type.Optional(Type.Integer({ minimum: 0 })),
+  /** Corrections whose cell a reprocess did not find again ('corrección por revisar'). In the list and the detail. */
+  corrections_to_review: Type.Optional(Type.Integer({ minimum: 0 })),
 });
 export type Document = Static<typeof Document>;
 

@@ -44,10 +44,9 @@ export interface DocumentSummary {
   duplicates: { id: number; filename: string }[];
 }
 
-/** `corrections_count` comes with the corrections API; older servers do not send it. */
+/** `corrections_count` comes in the list since the corrections API; older servers do not send it. */
 function correctionsOf(doc: Document): number | null {
-  const count = (doc as Document & { corrections_count?: unknown }).corrections_count;
-  return typeof count === 'number' ? count : null;
+  return typeof doc.corrections_count === 'number' ? doc.corrections_count : null;
 }
 
 export function toDocumentSummary(doc: Document): DocumentSummary {

@@ -60,6 +60,11 @@ describe('DocumentCard (issue 12: a list people can scan)', () => {
     expect(within(link).getByText('1 corrección')).toBeInTheDocument();
   });
 
+  it("says 'N correcciones' as the list API counts them", () => {
+    renderRow(summary({ correctionsCount: 3 }));
+    expect(within(screen.getByRole('link')).getByText('3 correcciones')).toBeInTheDocument();
+  });
+
   it('reads applicant, warnings and corrections_count from the API, tolerating servers without them', () => {
     const base = { id: 3, filename: 'a.pdf', original_filename: 'a.pdf', nosolicitud: '1', status: 'processed', upload_date: '2025-01-01T00:00:00Z' } as unknown as Document;
     expect(toDocumentSummary(base)).toMatchObject({ applicant: '', warningsCount: 0, correctionsCount: null });
