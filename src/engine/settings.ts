@@ -206,7 +206,7 @@ export type LatticeSettings = EngineSettings['lattice'];
 export type StreamSettings = EngineSettings['stream'];
 export type HybridSettings = EngineSettings['hybrid'];
 
-/** What a caller may override: any keys of any groups (`{ stream: { regionGapEm: 3 } }`). */
+/** What a caller may override: some keys of some groups (`{ stream: { regionGapEm: 3 } }`). */
 export type SettingsInput = { readonly [G in keyof Rules]?: Partial<Values<Rules[G]>> };
 
 function defaults(): EngineSettings {

@@ -4,7 +4,8 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { ErrorBody } from '../../shared/api/common.ts';
-import { API_DESCRIPTION, ERRORS, OPERATIONS, TAGS, type ErrorDoc, type OperationDoc } from '../openapi/operations.ts';
+import { ERRORS, type ErrorDoc } from '../openapi/errors.ts';
+import { API_DESCRIPTION, OPERATIONS, TAGS, type OperationDoc } from '../openapi/operations.ts';
 import { PACKAGE_ROOT } from '../package-root.ts';
 import { isApiPath } from './canonical-url.ts';
 
