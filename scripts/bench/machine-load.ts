@@ -14,6 +14,6 @@ export function printMachineLoad(label = 'before start'): void {
   const load = loadAverages();
   console.log(`load average ${load.map((value) => value.toFixed(2)).join(' ')} (${label})`);
   if (load[0] > 1) {
-    console.warn(`AVISO: la carga de la máquina es ${load[0].toFixed(2)} (> 1): las cifras absolutas no son comparables; lea las razones.`);
+    console.warn(`WARNING: load ${load[0].toFixed(2)} is above 1: absolute figures are not comparable, read the ratios.`);
   }
 }
