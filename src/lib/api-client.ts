@@ -1,3 +1,4 @@
+import { trackRequest } from './requests-in-flight.ts';
 import { clearToken, getToken } from './token-store.ts';
 
 /** Spec §8: the message when neither the server, the call nor the transport says anything. */
@@ -100,7 +101,11 @@ async function readBody(response: Response): Promise<unknown> {
 
 export async function apiRequest(path: string, options: RequestOptions & { raw: true }): Promise<Response>;
 export async function apiRequest<T>(path: string, options?: RequestOptions): Promise<T>;
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T | Response> {
+export function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T | Response> {
+  return trackRequest(() => send<T>(path, options));
+}
+
+async function send<T>(path: string, options: RequestOptions): Promise<T | Response> {
   const headers = { ...authHeaders(options.anonymous), ...options.headers };
   let body: BodyInit | undefined;
   if (options.body) body = options.body; // multipart: the browser sets the boundary header

@@ -2,7 +2,10 @@ import { Workbox } from 'workbox-window';
 import { apiCacheName, OUTBOX_SYNC_TAG, type AppToWorker, type WorkerToApp } from '../../shared/offline/sw-protocol.ts';
 import { noteServedFromCache } from './cached-data.ts';
 import { reportReachability, reportSlowAnswer } from './connectivity.ts';
-import { whenIdle } from './update-gate.ts';
+import { whenIdle, whenSettled } from './update-gate.ts';
+
+/** No upload and no API request for this long before the new version takes over. */
+const SETTLED_BEFORE_SWITCH_MS = 500;
 
 let workbox: Workbox | null = null;
 const syncListeners = new Set<() => void>();
@@ -25,7 +28,7 @@ export function registerServiceWorker({ onUpdateReady, url = '/sw.js' }: Registe
 
   wb.addEventListener('waiting', () => {
     onUpdateReady(async () => {
-      await whenIdle();
+      await whenSettled(SETTLED_BEFORE_SWITCH_MS);
       // Reload only once the new worker controls the page, and never in the middle of an upload.
       wb.addEventListener('controlling', () => void whenIdle().then(() => window.location.reload()));
       wb.messageSkipWaiting();

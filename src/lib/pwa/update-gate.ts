@@ -31,3 +31,24 @@ export function whenIdle(): Promise<void> {
     for (const source of sources) unsubscribers.push(source.subscribe(check));
   });
 }
+
+/**
+ * Resolves once no source has been busy for `quietMs`: a finished upload is followed at once by the
+ * requests it triggers (the documents list refreshes), and the switch must not land among them.
+ */
+export async function whenSettled(quietMs: number): Promise<void> {
+  for (;;) {
+    await whenIdle();
+    const stayedIdle = await new Promise<boolean>((resolve) => {
+      const unsubscribers: (() => void)[] = [];
+      const done = (idle: boolean) => {
+        clearTimeout(timer);
+        for (const unsubscribe of unsubscribers) unsubscribe();
+        resolve(idle);
+      };
+      const timer = setTimeout(() => done(true), quietMs);
+      for (const source of sources) unsubscribers.push(source.subscribe(() => isBusy() && done(false)));
+    });
+    if (stayedIdle) return;
+  }
+}
