@@ -105,6 +105,12 @@ export interface CheckSum {
   printed: number;
   computed: number;
   ok: boolean;
+  /**
+   * The items a grid's SUBTOTAL/TOTAL added up, as indexes `[from, to)` into the rows the table read
+   * where the total is printed (a continued table's earlier pages are another table's rows: only
+   * this part). Absent for cash flows, whose concept (`label`) or period (`header`) names the rows.
+   */
+  rows?: { from: number; to: number };
 }
 
 /**
