@@ -51,6 +51,13 @@ export interface PageContent {
   fills: Fill[];
   /** Set when the page had no text layer and its words were read by OCR from its image. */
   ocr?: true;
+  /**
+   * OCR levelled a tilted scan before reading it: its words are placed as on the level page, which
+   * the table finders need. The page as printed (what the review draws) has them turned `deg`
+   * degrees clockwise about (cx, cy), in points; the boxes of the result are turned back
+   * (ocr/unskew-sources.ts).
+   */
+  deskew?: { deg: number; cx: number; cy: number };
 }
 
 export type TableMethod = 'lattice' | 'stream' | 'keyvalue';
