@@ -114,8 +114,9 @@ export interface CheckSum {
   ok: boolean;
   /**
    * The items a grid's SUBTOTAL/TOTAL added up, as indexes `[from, to)` into the rows the table read
-   * where the total is printed (a continued table's earlier pages are another table's rows: only
-   * this part). Absent for cash flows, whose concept (`label`) or period (`header`) names the rows.
+   * where the total is printed; `from` is negative when the sum reaches back into the rows read on
+   * earlier pages of a continued table (found as tables of their own, just before). Absent for cash
+   * flows, whose concept (`label`) or period (`header`) names the rows.
    */
   rows?: { from: number; to: number };
 }

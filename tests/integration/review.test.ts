@@ -111,6 +111,12 @@ describe('review flags from the stored quality report', () => {
     expect(old!.rows.flatMap((r) => r.flags).filter((f) => f.kind === 'check_sum')).toEqual([]);
   });
 
+  it('a TOTAL alone on a continuation page flags the items of the pages before', () => {
+    const failed = { kind: 'column' as const, label: 'TOTAL', page: 2, column: 'valor_total', header: null, printed: 1, computed: 2, rows: { from: -2, to: 0 }, message: 'total' };
+    const tables = reviewTables(table, rows, [quality(3, { pages: [1] }), quality(0, { page: 2, pages: [2], failed_check_sums: [failed] })]);
+    expect(tables[0]!.rows.map((r) => r.flags.filter((f) => f.kind === 'check_sum').length)).toEqual([0, 1, 1]);
+  });
+
   it('a cash flow’s failing sums flag the concept’s periods and the period’s concepts', () => {
     const flow = findTable('IngresosOperacionales')!;
     const cash = (id: number, concepto: string, periodo: string, valor: number) => ({

@@ -19,10 +19,10 @@ describe('check sums name the rows they add up', () => {
     ]);
   });
 
-  it('on a continuation, counted from its own first row (earlier pages are another table’s rows)', () => {
+  it('on a continuation, counted from its own first row, reaching back into the earlier pages’ rows', () => {
     const sums = checkSumsOf(costos, [item(1), item(2), item(3), check('TOTAL', 10)], 2);
     expect(sums).toEqual([
-      { table: 'CostosDirectos', kind: 'column', label: 'TOTAL', page: 1, column: 'valor_total', printed: 10, computed: 6, ok: false, rows: { from: 0, to: 1 } },
+      { table: 'CostosDirectos', kind: 'column', label: 'TOTAL', page: 1, column: 'valor_total', printed: 10, computed: 6, ok: false, rows: { from: -2, to: 1 } },
     ]);
   });
 });

@@ -91,7 +91,8 @@ export function checkSumsOf(table: CatalogTable, events: readonly SumEvent[], fr
         if (run.subtotals.has(column)) candidates.push(run.subtotals.get(column)! + sumOf(sinceCheck, column));
       }
       const ok = sumsAgree(value, computed) || candidates.some((c) => sumsAgree(value, c));
-      const rows = { from: Math.max(0, first - carried), to: run.items.length - carried };
+      // Negative `from`: the sum reaches back into the rows of the pages before (the parts found before).
+      const rows = { from: first - carried, to: run.items.length - carried };
       if (i >= from) out.push({ table: table.name, kind: 'column', label: e.label, page: e.page, column, printed: value, computed, ok, rows });
       if (e.subtotal) run.subtotals.set(column, (run.subtotals.get(column) ?? 0) + value);
     }

@@ -18,8 +18,9 @@ export interface StoredReviewRow {
  * `failed_check_sums`): a grid total the items it added up; a cash-flow concept's `Total` the rows
  * of that concept on its page; a cash flow's `TOTAL` row the rows of that period.
  */
-function checkSumRows(rows: readonly StoredReviewRow[], sum: FailedCheckSum): StoredReviewRow[] {
-  if (sum.rows) return rows.slice(sum.rows.from, sum.rows.to);
+function checkSumRows(rows: readonly StoredReviewRow[], at: number, sum: FailedCheckSum): StoredReviewRow[] {
+  // Row indexes count from the part's first row (`at` in all the table's rows), back into earlier parts.
+  if (sum.rows) return rows.slice(Math.max(0, at + sum.rows.from), Math.max(0, at + sum.rows.to));
   if (sum.kind === 'row') return rows.filter((r) => r.source?.page === sum.page && Object.values(r.values).includes(sum.label));
   const header = sum.header;
   return header === null ? [] : rows.filter((r) => Object.values(r.values).includes(header));
@@ -77,13 +78,20 @@ export function reviewTables(table: CatalogTable, rows: readonly StoredReviewRow
       const column = table.columns.find((c) => c.key === low.column);
       if (row && column) add(row, { kind: 'low_confidence', column: column.key, message: REVIEW_MESSAGES.lowConfidence(column.label, low.confidence) });
     }
-    // Row indexes count in the part's own rows: read only when the split by the report holds.
-    const split = part.quality !== undefined && part.rows.length === part.quality.rows;
-    for (const sum of part.quality?.failed_check_sums ?? []) {
+  }
+  // Every found table's failing sums, those found with no row too (a TOTAL alone on the last page of
+  // a continued table). Row indexes hold only when the report's row counts split the stored rows.
+  const split = quality.some((q) => q.rows > 0) && quality.reduce((n, q) => n + q.rows, 0) === rows.length;
+  let at = 0;
+  for (const q of quality) {
+    const own = split ? rows.slice(at, at + q.rows) : rows;
+    for (const sum of q.failed_check_sums) {
       if (sum.rows && !split) continue;
       const column = table.columns.some((c) => c.key === sum.column) ? sum.column : null;
-      for (const row of checkSumRows(part.rows, sum)) add(row, { kind: 'check_sum', column, message: sum.message });
+      const named = sum.rows ? checkSumRows(rows, at, sum) : checkSumRows(own, 0, sum);
+      for (const row of named) add(row, { kind: 'check_sum', column, message: sum.message });
     }
+    if (split) at += q.rows;
   }
   const columns = table.columns.map((c) => ({ key: c.key, label: c.label, type: c.type }));
   return parts.map(({ quality: q, rows: part }) => {

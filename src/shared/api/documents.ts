@@ -102,8 +102,9 @@ export type QualitySignals = Static<typeof QualitySignals>;
  * (`CheckSum` of the engine, decision 055): the review flags the rows it names, `message` is the
  * Spanish warning people read. `column` is the catalogue key summed; `header` the printed column
  * header when it is not the catalogue column (a cash flow's `Año 1` or `Total`); `rows` the items a
- * grid total added up, `[from, to)` in this table's rows (null for cash flows, whose concept is
- * `label` for a `row` sum and whose period is `header` for a `column` sum).
+ * grid total added up, `[from, to)` in this table's rows, `from` negative into the tables found just
+ * before it on earlier pages (null for cash flows, whose concept is `label` for a `row` sum and
+ * whose period is `header` for a `column` sum).
  */
 export const FailedCheckSum = Type.Object({
   kind: Type.Union([Type.Literal('column'), Type.Literal('row')]),
@@ -113,7 +114,7 @@ export const FailedCheckSum = Type.Object({
   header: Type.Union([Type.String(), Type.Null()]),
   printed: Type.Number(),
   computed: Type.Number(),
-  rows: Type.Union([Type.Object({ from: Type.Integer({ minimum: 0 }), to: Type.Integer({ minimum: 0 }) }), Type.Null()]),
+  rows: Type.Union([Type.Object({ from: Type.Integer(), to: Type.Integer() }), Type.Null()]),
   message: Type.String(),
 });
 export type FailedCheckSum = Static<typeof FailedCheckSum>;
