@@ -8,6 +8,7 @@ import {
 import { classifyDocument } from './domain/classify-document.ts';
 import { findPageTables } from './find-tables.ts';
 import { flagLowConfidence } from './ocr/cell-confidence.ts';
+import { unskewSources } from './ocr/unskew-sources.ts';
 import { DEFAULT_MAX_PAGES, readPages } from './pdf/load-pages.ts';
 import { openPdf, PdfOpenError } from './pdf/open-pdf.ts';
 import { resolveSettings, type EngineSettings } from './settings.ts';
@@ -157,12 +158,13 @@ export async function extractPdf(bytes: Uint8Array, opts: ExtractOptions = {}): 
   try {
     const c = classifyDocument(raw.pages, raw.tables, settings.lines);
     flagLowConfidence(c.tables, raw.pages);
+    const tables = unskewSources(c.tables, raw.pages);
     return {
       status: 'ok',
       pages: raw.numPages,
       nosolicitud: c.nosolicitud,
       header: c.header,
-      tables: c.tables,
+      tables,
       pageSizes: raw.pageSizes,
       ...ocrOf(raw),
       quality: { ...c.quality, warnings: [...raw.warnings, ...c.quality.warnings] },

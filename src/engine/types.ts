@@ -51,6 +51,13 @@ export interface PageContent {
   fills: Fill[];
   /** Set when the page had no text layer and its words were read by OCR from its image. */
   ocr?: true;
+  /**
+   * OCR levelled a tilted scan before reading it: its words are placed as on the level page, which
+   * the table finders need. The page as printed (what the review draws) has them turned `deg`
+   * degrees clockwise about (cx, cy), in points; the boxes of the result are turned back
+   * (ocr/unskew-sources.ts).
+   */
+  deskew?: { deg: number; cx: number; cy: number };
 }
 
 export type TableMethod = 'lattice' | 'stream' | 'keyvalue';
@@ -105,6 +112,13 @@ export interface CheckSum {
   printed: number;
   computed: number;
   ok: boolean;
+  /**
+   * The items a grid's SUBTOTAL/TOTAL added up, as indexes `[from, to)` into the rows the table read
+   * where the total is printed; `from` is negative when the sum reaches back into the rows read on
+   * earlier pages of a continued table (found as tables of their own, just before). Absent for cash
+   * flows, whose concept (`label`) or period (`header`) names the rows.
+   */
+  rows?: { from: number; to: number };
 }
 
 /**

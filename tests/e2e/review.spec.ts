@@ -140,6 +140,49 @@ test.describe('review on a landscape tablet (1280×800)', () => {
     await expect(page.locator('.review-overlay .review-cell.is-selected')).toHaveCount(0);
   });
 
+  test('a reviewer corrects a value from the review screen, sees it in Datos Extraídos, and reverts it', async ({ page, request }) => {
+    const { id, review } = await processedReview(request);
+    const { table, row: first } = pickRow(review);
+    // Another row than the other tests' (the first), with a number printed in the column.
+    const row = table.rows.find((r) => r.id !== first.id && r.page === first.page && typeof r.values.valor_total === 'number' && !('valor_total' in r.corrected))!;
+    const NEW = '4.321.987';
+    await openReview(page, `/dashboard/documents/${id}/review?row=${row.id}`);
+    const cellOnPage = page.locator(`.review-overlay .review-cell[data-row-id="${row.id}"][data-column="valor_total"]`);
+    await expect(cellOnPage).not.toHaveClass(/is-corrected/);
+
+    const tr = page.locator(`tr[data-row-id="${row.id}"]`);
+    await tr.getByRole('button', { name: 'Corregir Valor total' }).tap();
+    const input = page.getByRole('textbox', { name: 'Nuevo valor de Valor total' });
+    await input.fill('12abc');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await expect(tr.getByRole('alert')).toContainText('no es válido para Valor total');
+    await input.fill(NEW);
+    await page.getByRole('textbox', { name: 'Motivo (opcional)' }).fill('Prueba desde la revisión');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+
+    // Corrected in the rows and on the page (its box keeps its place: the PDF did not change).
+    const value = tr.locator('button[data-column="valor_total"]');
+    await expect(value).toContainText(NEW);
+    await expect(value).toContainText('Corregido');
+    await expect(cellOnPage).toHaveClass(/is-corrected/);
+    await value.tap();
+    await expect(page.locator('.review-selection')).toContainText('Corregido; el PDF decía');
+
+    // …and in Datos Extraídos, marked.
+    const doc = (await (await request.get(`/api/documents/${id}`, { headers: { Authorization: `Bearer ${await apiToken(request)}` } })).json()) as { data: { nosolicitud: string } };
+    await page.goto(`/dashboard/data?table=CostosDirectos&nosolicitud=${doc.data.nosolicitud}`);
+    await expect(page.locator('.data-table td.is-corrected', { hasText: NEW })).toHaveCount(1);
+
+    // Revert from the review screen: the extracted value back, no mark on either side.
+    await page.goto(`/dashboard/documents/${id}/review?row=${row.id}`);
+    await expect(cellOnPage).toHaveClass(/is-corrected/);
+    await tr.getByRole('button', { name: 'Corregir Valor total' }).tap();
+    await page.getByRole('button', { name: 'Restaurar valor extraído' }).click();
+    await expect(value).not.toContainText('Corregido');
+    await expect(value).not.toContainText(NEW);
+    await expect(cellOnPage).not.toHaveClass(/is-corrected/);
+  });
+
   test('the document detail links to the review', async ({ page, request }) => {
     const { id } = await processedReview(request);
     await page.goto(`/dashboard/documents/${id}`);

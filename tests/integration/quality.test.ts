@@ -65,7 +65,7 @@ describe('quality signals in the document detail', () => {
     await s.ctx.db.updateTable('documents').set({ quality_json: JSON.stringify(old) }).where('id', '=', id).execute();
     const d = await detail('grid-1001.pdf');
     expect(d.tables.find((t) => t.name === 'CostosDirectos')!.quality).toEqual([
-      { ...old.tables[0], signals: { title: null, header: null, types: null, check_sums: null }, typed_cells: 0, low_confidence_cells: [] },
+      { ...old.tables[0], signals: { title: null, header: null, types: null, check_sums: null }, typed_cells: 0, failed_check_sums: [], low_confidence_cells: [] },
     ]);
   });
 });

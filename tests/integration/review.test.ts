@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReviewResponse, ReviewTable } from '../../src/shared/api/review.ts';
 import { findTable } from '../../src/shared/catalog/index.ts';
 import { checkSumWarning } from '../../src/engine/domain/warnings.ts';
-import { parseCheckSumWarning, reviewTables } from '../../src/server/review/review-tables.ts';
+import { reviewTables } from '../../src/server/review/review-tables.ts';
 import { fixture, startServer, upload, waitForDocument, type TestServer } from './helpers.ts';
 
 // Issue 12: GET /api/documents/:id/review answers what the review screen draws: page sizes, every
@@ -90,18 +90,46 @@ describe('review flags from the stored quality report', () => {
   const quality = (n: number, extra: object = {}) => ({
     table: 'CostosDirectos', page: 1, pages: [1, 2], method: 'lattice', confidence: 0.8,
     signals: { title: 1, header: 1, types: 0.5, check_sums: 0 }, rows: n, missing_columns: [], unparsed_cells: 1, typed_cells: 2,
-    check_sums_ok: false, warnings: [], low_confidence_cells: [], ...extra,
+    check_sums_ok: false, failed_check_sums: [], warnings: [], low_confidence_cells: [], ...extra,
   });
 
-  it('reads back the row and column of the engine’s own check-sum warning', () => {
-    const w = checkSumWarning(table, { table: 'CostosDirectos', kind: 'column', label: 'TOTAL COSTOS DIRECTOS', page: 2, column: 'valor_total', printed: 9000, computed: 3500, ok: false });
-    expect(parseCheckSumWarning(w)).toEqual({ page: 2, label: 'TOTAL COSTOS DIRECTOS', column: 'Valor total', message: w });
+  it('flags what the structured check sums name, with the engine’s own warning', () => {
+    const sum = { table: 'CostosDirectos', kind: 'column' as const, label: 'TOTAL COSTOS DIRECTOS', page: 2, column: 'valor_total', printed: 9000, computed: 3500, ok: false };
+    const w = checkSumWarning(table, sum);
+    const failed = { ...sum, header: null, rows: { from: 1, to: 3 }, message: w };
     const [t] = reviewTables(table, rows, [
-      quality(3, { warnings: [w], low_confidence_cells: [{ row: 1, column: 'valor_total', confidence: 0.42 }] }),
+      quality(3, { warnings: [w], failed_check_sums: [failed], low_confidence_cells: [{ row: 1, column: 'valor_total', confidence: 0.42 }] }),
     ]);
     expect(t!.rows[0]!.flags).toEqual([{ kind: 'type', column: 'valor_total', message: expect.stringContaining('Valor total') }]);
-    expect(t!.rows[1]!.flags).toEqual([{ kind: 'low_confidence', column: 'valor_total', message: expect.stringContaining('42 %') }]);
+    expect(t!.rows[1]!.flags).toEqual([
+      { kind: 'low_confidence', column: 'valor_total', message: expect.stringContaining('42 %') },
+      { kind: 'check_sum', column: 'valor_total', message: w },
+    ]);
     expect(t!.rows[2]!.flags).toEqual([{ kind: 'check_sum', column: 'valor_total', message: w }]);
+    // A report stored before check sums were kept structured: its warning stays text, no flag, no error.
+    const [old] = reviewTables(table, rows, [quality(3, { warnings: [w] })]);
+    expect(old!.rows.flatMap((r) => r.flags).filter((f) => f.kind === 'check_sum')).toEqual([]);
+  });
+
+  it('a TOTAL alone on a continuation page flags the items of the pages before', () => {
+    const failed = { kind: 'column' as const, label: 'TOTAL', page: 2, column: 'valor_total', header: null, printed: 1, computed: 2, rows: { from: -2, to: 0 }, message: 'total' };
+    const tables = reviewTables(table, rows, [quality(3, { pages: [1] }), quality(0, { page: 2, pages: [2], failed_check_sums: [failed] })]);
+    expect(tables[0]!.rows.map((r) => r.flags.filter((f) => f.kind === 'check_sum').length)).toEqual([0, 1, 1]);
+  });
+
+  it('a cash flow’s failing sums flag the concept’s periods and the period’s concepts', () => {
+    const flow = findTable('IngresosOperacionales')!;
+    const cash = (id: number, concepto: string, periodo: string, valor: number) => ({
+      id, seq: id, values: { concepto, periodo, valor }, source: src(1, { concepto, periodo, valor: String(valor) }), corrected: {},
+    });
+    const flowRows = [cash(1, 'Leche', 'Año 1', 10), cash(2, 'Leche', 'Año 2', 20), cash(3, 'Queso', 'Año 1', 5)];
+    const base = { table: 'IngresosOperacionales', page: 1, column: 'valor', printed: 1, computed: 2, rows: null };
+    const failed = [
+      { ...base, kind: 'row' as const, label: 'Leche', header: 'Total', message: 'concepto' },
+      { ...base, kind: 'column' as const, label: 'TOTAL INGRESOS', header: 'Año 1', message: 'periodo' },
+    ];
+    const [t] = reviewTables(flow, flowRows, [{ ...quality(3), table: 'IngresosOperacionales', failed_check_sums: failed }]);
+    expect(t!.rows.map((r) => r.flags.map((f) => f.message))).toEqual([['concepto', 'periodo'], ['concepto'], ['periodo']]);
   });
 
   it('splits the rows into the tables found, each with its box per page', () => {

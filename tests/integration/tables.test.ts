@@ -157,3 +157,20 @@ describe('tables', () => {
     expect(row.getCell(8).value).toBeCloseTo(4501.5);
   });
 });
+
+describe('the table’s confidence per document of the page (issue 12)', () => {
+  it('answers each document of the rows once, with the lowest confidence of the table found in it', async () => {
+    const q = (confidence: number) => ({
+      table: 'CostosDirectos', page: 1, pages: [1], method: 'lattice', confidence, signals: { title: 1, header: 1, types: 1, check_sums: null },
+      rows: 1, missing_columns: [], unparsed_cells: 0, typed_cells: 1, check_sums_ok: true, warnings: [],
+    });
+    await s.ctx.db.updateTable('documents').set({ quality_json: JSON.stringify({ tables: [q(0.95), q(0.72)], warnings: [] }) }).where('nosolicitud', '=', '2025-000123').execute();
+    const { status, body } = await get('/api/tables/CostosDirectos?page_size=100');
+    expect(status).toBe(200);
+    const ids = [...new Set((body.meta as { document_id: number }[]).map((m) => m.document_id))];
+    expect(body.documents.map((d: { id: number }) => d.id)).toEqual(ids);
+    expect(body.documents.find((d: { nosolicitud: string }) => d.nosolicitud === '2025-000123')).toMatchObject({ filename: '2025-000123.pdf', confidence: 0.72 });
+    // A document whose report has no entry for the table (stored before reports): no figure, not an error.
+    expect(body.documents.find((d: { nosolicitud: string }) => d.nosolicitud === '000777')).toMatchObject({ confidence: null });
+  });
+});

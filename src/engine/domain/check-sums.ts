@@ -65,6 +65,8 @@ function sumOf(items: readonly TableRow[], column: string): number {
 export function checkSumsOf(table: CatalogTable, events: readonly SumEvent[], from = 0): CheckSum[] {
   const run: Running = { items: [], afterSection: 0, afterCheck: 0, subtotals: new Map() };
   const out: CheckSum[] = [];
+  // Items of earlier pages come first: row indexes are counted from this page's first item.
+  const carried = events.slice(0, from).filter((e) => e.kind === 'item').length;
   events.forEach((e, i) => {
     if (e.kind === 'item') {
       run.items.push(e.values);
@@ -81,13 +83,17 @@ export function checkSumsOf(table: CatalogTable, events: readonly SumEvent[], fr
       const segmentSum = sumOf(segment, column);
       const candidates = [sumOf(sinceCheck, column), sumOf(sinceSection, column)];
       let computed = segmentSum;
+      let first = run.items.length - segment.length;
       if (!e.subtotal) {
         computed = sumOf(run.items, column);
+        first = 0;
         candidates.push(segmentSum);
         if (run.subtotals.has(column)) candidates.push(run.subtotals.get(column)! + sumOf(sinceCheck, column));
       }
       const ok = sumsAgree(value, computed) || candidates.some((c) => sumsAgree(value, c));
-      if (i >= from) out.push({ table: table.name, kind: 'column', label: e.label, page: e.page, column, printed: value, computed, ok });
+      // Negative `from`: the sum reaches back into the rows of the pages before (the parts found before).
+      const rows = { from: first - carried, to: run.items.length - carried };
+      if (i >= from) out.push({ table: table.name, kind: 'column', label: e.label, page: e.page, column, printed: value, computed, ok, rows });
       if (e.subtotal) run.subtotals.set(column, (run.subtotals.get(column) ?? 0) + value);
     }
     if (!e.subtotal) run.subtotals.clear();

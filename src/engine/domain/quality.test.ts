@@ -58,7 +58,7 @@ describe('a total of a table continued over two pages', () => {
     expect(tables[0]!.quality.pages).toEqual([1, 2]);
     expect(rowsByTable(doc).CostosDirectos).toHaveLength(14);
     expect(tables[0]!.quality.checkSums).toEqual([
-      { table: 'CostosDirectos', kind: 'column', label: 'TOTAL COSTOS DIRECTOS', page: 2, column: 'valor_total', printed: 53630750, computed: 53630750, ok: true },
+      { table: 'CostosDirectos', kind: 'column', label: 'TOTAL COSTOS DIRECTOS', page: 2, column: 'valor_total', printed: 53630750, computed: 53630750, ok: true, rows: { from: 0, to: 14 } },
     ]);
     expect(tableWarnings(doc)).toEqual([]);
   });

@@ -113,7 +113,7 @@ export class OcrPages {
         onTick();
         signal?.throwIfAborted();
         const read = await readPageImage(img, this.engine, { onTick });
-        return { ...content, chunks: read.chunks, segments: read.segments, ocr: true as const };
+        return { ...content, chunks: read.chunks, segments: read.segments, ocr: true as const, ...(read.deskew ? { deskew: read.deskew } : {}) };
       })();
       const out = await Promise.race([work, cap]);
       if (out.ocr) this.pages.push(content.page);

@@ -48,6 +48,8 @@ export interface ReadImageResult {
   segments: Segment[];
   /** What was done to the image, for the decision record and debugging. */
   steps: { photo: boolean; skewDeg: number; upscale: number; quad?: Quad; width: number; height: number };
+  /** The turn that levelled the words (PageContent.deskew), when the image was turned. */
+  deskew?: { deg: number; cx: number; cy: number };
 }
 
 export interface ReadImageOptions {
@@ -290,5 +292,9 @@ export async function readPageImage(page: PageImage, engine: OcrEngine, opts: Re
     chunks: fixAmountMarks(joinSplitNumbers(normalizeOcrText(measureWords(words.filter((w) => !isNoise(w)), mask, 1 / scale)))).map((w) => wordToChunk(w, frame, scale)),
     segments: rules.map((r) => ruleToSegment(r, frame)),
     steps: { photo: !!quad, skewDeg, upscale: scale, ...(quad ? { quad } : {}), width: img.width, height: img.height },
+    // `rotate` turns about the image's centre pixel: that point in page points.
+    ...(Math.abs(skewDeg) >= MIN_DESKEW_DEG
+      ? { deskew: { deg: skewDeg, cx: frame.originX + ((img.width - 1) / 2) * frame.scaleX, cy: frame.originY + ((img.height - 1) / 2) * frame.scaleY } }
+      : {}),
   };
 }

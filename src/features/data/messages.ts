@@ -48,4 +48,9 @@ export const dataMessages = {
   viewInPdf: 'Ver en el PDF',
   viewInPdfRow: (n: number) => `Ver en el PDF (fila ${n})`,
   pdfColumn: 'PDF',
+  // Issue 12: how far to trust a table (decision 014), in words.
+  confidenceTitle: 'Confianza de la extracción',
+  confidenceLevels: { high: 'alta', medium: 'media', low: 'baja', unknown: 'sin dato' },
+  confidenceOf: (document: string, level: string, confidence: number | null) =>
+    confidence === null ? `${document}: confianza ${level}` : `${document}: confianza ${level} (${Math.round(confidence * 100)} %)`,
 } as const;

@@ -56,8 +56,8 @@ describe('cells on a page and touching them', () => {
 
   it('the smaller of two overlapping boxes wins (a grouping cell over several rows)', () => {
     const cells = [
-      { tableIndex: 0, rowId: 9, column: 'actividad', box: box(0, 0, 600, 400), flags: [] },
-      { tableIndex: 0, rowId: 1, column: 'concepto', box: box(50, 100, 200, 112), flags: [] },
+      { tableIndex: 0, rowId: 9, column: 'actividad', box: box(0, 0, 600, 400), flags: [], corrected: false },
+      { tableIndex: 0, rowId: 1, column: 'concepto', box: box(50, 100, 200, 112), flags: [], corrected: false },
     ];
     expect(cellAt(cells, 60, 105)?.rowId).toBe(1);
     expect(cellAt(cells, 300, 300)?.rowId).toBe(9);

@@ -14,6 +14,8 @@ export interface PageCell {
   column: string;
   box: Box;
   flags: ReviewFlag[];
+  /** A reviewer corrected the value: the page marks it (✎). */
+  corrected: boolean;
 }
 
 /** The page a value was printed on: its own (a period header on an earlier page) or its row's. */
@@ -41,7 +43,7 @@ export function cellsOnPage(tables: readonly ReviewTable[], page: number): PageC
     for (const row of table.rows) {
       for (const [column, cell] of Object.entries(row.cells)) {
         if (!cell.box || (cell.page ?? row.page) !== page || !(column in row.values)) continue;
-        out.push({ tableIndex, rowId: row.id, column, box: cell.box, flags: flagsOf(row, column) });
+        out.push({ tableIndex, rowId: row.id, column, box: cell.box, flags: flagsOf(row, column), corrected: column in row.corrected });
       }
     }
   });

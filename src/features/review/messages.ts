@@ -42,5 +42,17 @@ export const reviewMessages = {
   printedAs: (text: string) => `Impreso en el PDF: «${text}»`,
   otherPage: (n: number) => `Este valor está impreso en la página ${n}.`,
   noBox: 'El PDF no indica dónde se imprimió este valor.',
+  // Correcting a value in place (permission `review`), the words of the data screen's editor.
+  edit: (label: string) => `Corregir ${label}`,
+  newValue: (label: string) => `Nuevo valor de ${label}`,
+  reason: 'Motivo (opcional)',
+  save: 'Guardar',
+  saving: 'Guardando...',
+  cancel: 'Cancelar',
+  revert: 'Restaurar valor extraído',
+  correctError: 'Error al guardar la corrección',
+  revertError: 'Error al restaurar el valor extraído',
+  dateHint: 'dd/mm/aaaa',
+  numberHint: 'Ej.: 1.234.567,89',
   flagLegend: 'Las celdas marcadas con «!» y borde discontinuo necesitan revisión; el motivo aparece al seleccionarlas.',
 } as const;

@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import type { ExtractionResult, RowSource } from '../../engine/types.ts';
+import type { CheckSum, ExtractionResult, RowSource } from '../../engine/types.ts';
+import { checkSumWarning } from '../../engine/domain/warnings.ts';
 import { extractedRowsByTable } from '../../engine/index.ts';
 import { findTable, type CatalogTable } from '../../shared/catalog/index.ts';
-import type { QualitySummary } from '../../shared/api/documents.ts';
+import type { FailedCheckSum, QualitySummary } from '../../shared/api/documents.ts';
 import type { rowsRepo, StoredRowInput } from '../repos/rows.ts';
 import { reapplyCorrections } from '../repos/corrections.ts';
 
@@ -25,6 +26,16 @@ function tablesOf(result: ExtractionResult): { table: CatalogTable; rows: Stored
   return out;
 }
 
+/** The failing check sums, structured for the review, each with the warning people read. */
+function failedCheckSums(sums: readonly CheckSum[]): FailedCheckSum[] {
+  return sums.flatMap((s) => {
+    const table = findTable(s.table);
+    if (s.ok || !table) return [];
+    const { kind, label, page, column, printed, computed } = s;
+    return [{ kind, label, page, column, header: s.header ?? null, printed, computed, rows: s.rows ?? null, message: checkSumWarning(table, s) }];
+  });
+}
+
 /** The engine's quality report in the one shape the API stores and answers (snake_case). */
 export function qualitySummary(result: ExtractionResult): QualitySummary {
   return {
@@ -40,6 +51,7 @@ export function qualitySummary(result: ExtractionResult): QualitySummary {
       unparsed_cells: q.unparsedCells,
       typed_cells: q.typedCells,
       check_sums_ok: q.checkSums.every((c) => c.ok),
+      failed_check_sums: failedCheckSums(q.checkSums),
       warnings: q.warnings,
       low_confidence_cells: q.lowConfidenceCells ?? [],
     })),

@@ -113,6 +113,8 @@ export interface DocumentListQuery {
 export function documentsRepo(db: Kysely<Database>) {
   return {
     findById: (id: number) => db.selectFrom('documents').selectAll().where('id', '=', id).executeTakeFirst(),
+    /** Several documents in one query (the documents of a page of rows), any order. */
+    findByIds: (ids: readonly number[]) => (ids.length ? db.selectFrom('documents').selectAll().where('id', 'in', [...ids]).execute() : Promise.resolve([])),
     findBySha: (ownerId: number, sha256: string) =>
       db
         .selectFrom('documents')

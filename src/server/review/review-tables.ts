@@ -1,5 +1,5 @@
-import { NUMERIC_TYPES, type CatalogTable, type TableRow } from '../../shared/catalog/index.ts';
-import type { TableQualitySummary } from '../../shared/api/documents.ts';
+import { type CatalogTable, type TableRow } from '../../shared/catalog/index.ts';
+import type { FailedCheckSum, TableQualitySummary } from '../../shared/api/documents.ts';
 import type { ReviewFlag, ReviewRow, ReviewTable } from '../../shared/api/review.ts';
 import type { Box, RowSource } from '../../shared/api/sources.ts';
 import { REVIEW_MESSAGES } from '../../shared/messages/review.ts';
@@ -13,52 +13,17 @@ export interface StoredReviewRow {
   corrected: Record<string, string | number | null>;
 }
 
-/** What a check-sum warning (engine `checkSumWarning`) names: the page, the row's label and the column. */
-export interface CheckSumWarning {
-  page: number;
-  label: string;
-  column: string;
-  message: string;
-}
-
-const CHECK_SUM = /, página (\d+): la fila «(.+)» imprime .+? en (.+), pero (?:las filas leídas|sus periodos) suman /;
-
 /**
- * The stored quality report keeps check-sum failures as the Spanish warnings people read; their
- * wording is fixed (tested against the engine's own `checkSumWarning`), so the row and column they
- * name are read back from it. Other warnings are not about one row.
+ * The rows a failing check sum names in its table (the engine's structured `CheckSum`, stored as
+ * `failed_check_sums`): a grid total the items it added up; a cash-flow concept's `Total` the rows
+ * of that concept on its page; a cash flow's `TOTAL` row the rows of that period.
  */
-export function parseCheckSumWarning(message: string): CheckSumWarning | undefined {
-  const m = CHECK_SUM.exec(message);
-  if (!m) return undefined;
-  return { page: Number(m[1]), label: m[2]!, column: m[3]!, message };
-}
-
-const norm = (s: string) =>
-  s
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .toLowerCase();
-
-function rowSays(row: StoredReviewRow, text: string): boolean {
-  const wanted = norm(text);
-  return (
-    Object.values(row.values).some((v) => typeof v === 'string' && norm(v) === wanted) ||
-    Object.values(row.source?.cells ?? {}).some((c) => norm(c.text) === wanted)
-  );
-}
-
-/** The rows a check-sum warning points at, with the column to mark (null: the whole row). */
-function checkSumTargets(table: CatalogTable, rows: readonly StoredReviewRow[], w: CheckSumWarning): { row: StoredReviewRow; column: string | null }[] {
-  const labelled = rows.filter((r) => r.source?.page === w.page && rowSays(r, w.label));
-  const column = table.columns.find((c) => norm(c.label) === norm(w.column));
-  if (column) return labelled.map((row) => ({ row, column: column.key }));
-  // A period header (`Año 1`) of a cash flow: the row of that period, its amount.
-  const amount = table.columns.find((c) => NUMERIC_TYPES.includes(c.type))?.key ?? null;
-  const ofPeriod = labelled.filter((r) => rowSays(r, w.column));
-  return ofPeriod.length ? ofPeriod.map((row) => ({ row, column: amount })) : labelled.map((row) => ({ row, column: null }));
+function checkSumRows(rows: readonly StoredReviewRow[], at: number, sum: FailedCheckSum): StoredReviewRow[] {
+  // Row indexes count from the part's first row (`at` in all the table's rows), back into earlier parts.
+  if (sum.rows) return rows.slice(Math.max(0, at + sum.rows.from), Math.max(0, at + sum.rows.to));
+  if (sum.kind === 'row') return rows.filter((r) => r.source?.page === sum.page && Object.values(r.values).includes(sum.label));
+  const header = sum.header;
+  return header === null ? [] : rows.filter((r) => Object.values(r.values).includes(header));
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -104,7 +69,7 @@ export function reviewTables(table: CatalogTable, rows: readonly StoredReviewRow
   const flags = new Map<number, ReviewFlag[]>(rows.map((r) => [r.id, typeFlags(table, r)]));
   const add = (row: StoredReviewRow, flag: ReviewFlag) => {
     const list = flags.get(row.id)!;
-    if (!list.some((f) => f.kind === flag.kind && f.column === flag.column)) list.push(flag);
+    if (!list.some((f) => f.kind === flag.kind && f.column === flag.column && f.message === flag.message)) list.push(flag);
   };
   const parts = occurrences(rows, quality);
   for (const part of parts) {
@@ -114,10 +79,19 @@ export function reviewTables(table: CatalogTable, rows: readonly StoredReviewRow
       if (row && column) add(row, { kind: 'low_confidence', column: column.key, message: REVIEW_MESSAGES.lowConfidence(column.label, low.confidence) });
     }
   }
-  // A total sums the table over all its pages: its warning may sit on any occurrence's report.
-  for (const w of quality.flatMap((q) => q.warnings).map(parseCheckSumWarning)) {
-    if (!w) continue;
-    for (const t of checkSumTargets(table, rows, w)) add(t.row, { kind: 'check_sum', column: t.column, message: w.message });
+  // Every found table's failing sums, those found with no row too (a TOTAL alone on the last page of
+  // a continued table). Row indexes hold only when the report's row counts split the stored rows.
+  const split = quality.some((q) => q.rows > 0) && quality.reduce((n, q) => n + q.rows, 0) === rows.length;
+  let at = 0;
+  for (const q of quality) {
+    const own = split ? rows.slice(at, at + q.rows) : rows;
+    for (const sum of q.failed_check_sums) {
+      if (sum.rows && !split) continue;
+      const column = table.columns.some((c) => c.key === sum.column) ? sum.column : null;
+      const named = sum.rows ? checkSumRows(rows, at, sum) : checkSumRows(own, 0, sum);
+      for (const row of named) add(row, { kind: 'check_sum', column, message: sum.message });
+    }
+    if (split) at += q.rows;
   }
   const columns = table.columns.map((c) => ({ key: c.key, label: c.label, type: c.type }));
   return parts.map(({ quality: q, rows: part }) => {

@@ -9,6 +9,7 @@ import { notFound } from '../errors.ts';
 import type { AppContext } from '../context.ts';
 import { exportStream } from '../export.ts';
 import { attachment } from './documents.ts';
+import { qualityOf } from '../repos/documents.ts';
 
 function tableOr404(name: string): CatalogTable {
   const table = findTable(name);
@@ -43,8 +44,17 @@ export const tableRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async
       const page = q.page ?? 1;
       const pageSize = q.page_size ?? DEFAULT_PAGE_SIZE;
       const { rows, total, refs } = await ctx.rows.page(table.name, filtersOf(q), page, pageSize);
+      const ids = [...new Set(refs.map((r) => r.document_id))];
+      const docs = new Map((await ctx.documents.findByIds(ids)).map((d) => [d.id, d]));
+      const documents = ids.flatMap((id) => {
+        const doc = docs.get(id);
+        if (!doc) return [];
+        const found = qualityOf(doc, request.log).tables.filter((t) => t.table === table.name);
+        const confidence = found.length ? Math.min(...found.map((t) => t.confidence)) : null;
+        return [{ id, nosolicitud: doc.nosolicitud, filename: doc.original_filename, confidence }];
+      });
       // Rows hold the values in effect; meta says which cells a reviewer corrected (decision 039).
-      return { data: rows, meta: await ctx.corrections.metaFor(refs), pagination: paginationOf(page, pageSize, total) };
+      return { data: rows, meta: await ctx.corrections.metaFor(refs), documents, pagination: paginationOf(page, pageSize, total) };
     },
   );
 

@@ -97,6 +97,28 @@ export const QualitySignals = Type.Object(
 );
 export type QualitySignals = Static<typeof QualitySignals>;
 
+/**
+ * A printed SUBTOTAL/TOTAL that does not agree with the rows read, as the engine reports it
+ * (`CheckSum` of the engine, decision 055): the review flags the rows it names, `message` is the
+ * Spanish warning people read. `column` is the catalogue key summed; `header` the printed column
+ * header when it is not the catalogue column (a cash flow's `Año 1` or `Total`); `rows` the items a
+ * grid total added up, `[from, to)` in this table's rows, `from` negative into the tables found just
+ * before it on earlier pages (null for cash flows, whose concept is `label` for a `row` sum and
+ * whose period is `header` for a `column` sum).
+ */
+export const FailedCheckSum = Type.Object({
+  kind: Type.Union([Type.Literal('column'), Type.Literal('row')]),
+  label: Type.String(),
+  page: Type.Integer({ minimum: 1 }),
+  column: Type.String(),
+  header: Type.Union([Type.String(), Type.Null()]),
+  printed: Type.Number(),
+  computed: Type.Number(),
+  rows: Type.Union([Type.Object({ from: Type.Integer(), to: Type.Integer() }), Type.Null()]),
+  message: Type.String(),
+});
+export type FailedCheckSum = Static<typeof FailedCheckSum>;
+
 /** How one table was found and read: in the document detail, and stored per document (QualitySummary). */
 export const TableQualitySummary = Type.Object({
   table: Type.String(),
@@ -113,6 +135,8 @@ export const TableQualitySummary = Type.Object({
   /** Numeric and date cells read, the base of signals.types. */
   typed_cells: Type.Integer({ default: 0 }),
   check_sums_ok: Type.Boolean(),
+  /** The check sums that failed, structured (empty for documents extracted before they were kept: their warnings remain). */
+  failed_check_sums: Type.Array(FailedCheckSum, { default: [] }),
   warnings: Type.Array(Type.String()),
   /** Cells OCR read with low confidence (row index in the table, catalogue key, 0..1); empty on text pages. */
   low_confidence_cells: Type.Array(

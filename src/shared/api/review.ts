@@ -8,8 +8,8 @@ const CellValue = Type.Union([Type.String(), Type.Number(), Type.Null()]);
 /**
  * Why the engine asks a person to look at a cell (or a whole row when `column` is null):
  * `low_confidence` OCR read it with little confidence; `type` it did not read as its column's
- * number or date (the printed text was kept); `check_sum` a printed SUBTOTAL/TOTAL of this row does
- * not agree with the rows read.
+ * number or date (the printed text was kept); `check_sum` a printed SUBTOTAL/TOTAL this value is
+ * added into (a grid's items, a cash flow's concept or period) does not agree with the rows read.
  */
 export const ReviewFlag = Type.Object({
   kind: Type.Union([Type.Literal('low_confidence'), Type.Literal('type'), Type.Literal('check_sum')]),

@@ -65,10 +65,25 @@ export type TableExportQuery = Static<typeof TableExportQuery>;
 /** A flat row: `nosolicitud` first, then the table's columns in catalogue order, typed values. */
 export const TableRowSchema = Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Null()]));
 
+/**
+ * How far to trust this table as read from one document: the engine's confidence of the table in
+ * that document's quality report (decision 014), the lowest when it was found more than once; null
+ * when the report has none (a document extracted before the report existed).
+ */
+export const TableDocumentConfidence = Type.Object({
+  id: Type.Integer(),
+  nosolicitud: Type.String(),
+  filename: Type.String(),
+  confidence: Type.Union([Type.Number({ minimum: 0, maximum: 1 }), Type.Null()]),
+});
+export type TableDocumentConfidence = Static<typeof TableDocumentConfidence>;
+
 export const TablePageResponse = Type.Object({
   data: Type.Array(TableRowSchema),
   /** Parallel to `data`: each row's id (to correct a cell) and its corrected cells with the extracted values. */
   meta: Type.Array(RowMeta),
+  /** The documents of this page's rows, in order of first appearance, with the table's confidence in each. */
+  documents: Type.Optional(Type.Array(TableDocumentConfidence)),
   pagination: Pagination,
 });
 export type TablePageResponse = Static<typeof TablePageResponse>;

@@ -13,6 +13,7 @@ import { dataMessages } from '../messages.ts';
 import { PIVOT_TABLES } from '../pivot.ts';
 import { useRowsPerPage } from '../rows-per-page.ts';
 import { DataTable } from './data-table.tsx';
+import { TableConfidence } from './table-confidence.tsx';
 import { ExportButtons } from './export-buttons.tsx';
 import { PivotTable } from './pivot-table.tsx';
 import { RowsPerPage } from './rows-per-page.tsx';
@@ -114,6 +115,8 @@ function TableView({ canReview }: { canReview: boolean }) {
           ) : rows.length === 0 ? (
             <p className="table-message muted">{dataMessages.empty}</p>
           ) : (
+            <>
+            <TableConfidence documents={data?.documents ?? []} />
             <DataTable
               rows={rows}
               columns={info?.columns ?? []}
@@ -126,6 +129,7 @@ function TableView({ canReview }: { canReview: boolean }) {
               canEdit={canReview}
               onCorrected={() => Promise.all([mutate(), mutateTotals()])}
             />
+            </>
           )}
           {!error && rows.length > 0 ? (
             <div className="table-footer">

@@ -8,7 +8,9 @@ import { dataMessages } from '../messages.ts';
 import { PencilIcon, SortIcon } from '../../../ui/icons.tsx';
 import { ScrollFrame } from '../../../ui/scroll-frame.tsx';
 import { formatCell } from '../format-cell.ts';
-import { CellEditor } from './cell-editor.tsx';
+import { CellEditor } from '../../../ui/cell-editor.tsx';
+import { editableText } from '../../../lib/editable-text.ts';
+import { correctCell, revertCell } from '../api/correct-cell.ts';
 import { truncateHeader, truncateNosolicitud } from '../truncate.ts';
 
 type Row = Record<string, CellValue>;
@@ -123,20 +125,23 @@ export function DataTable({ rows, columns, sortByNosolicitud, onToggleSort, capt
                   return (
                     <td key={key} className="cell-editing">
                       <CellEditor
-                        table={table}
-                        rowId={rowMeta.id}
-                        documentId={rowMeta.document_id}
-                        column={key}
                         label={label}
                         type={type}
-                        value={value}
+                        initialText={editableText(value, type)}
                         corrected={isCorrected}
+                        texts={dataMessages}
+                        onSave={(text, reason) => correctCell(table, rowMeta.id, key, { value: text, ...(reason ? { reason } : {}) })}
+                        onRevert={() => revertCell(table, rowMeta.id, key)}
                         onDone={async () => {
                           await onCorrected?.();
                           setEditing(null);
                         }}
                         onCancel={() => setEditing(null)}
-                      />
+                      >
+                        <Link className="cell-editor-link" to={paths.dashboard.review.getHref(rowMeta.document_id, { rowId: rowMeta.id, column: key })}>
+                          {dataMessages.viewInPdf}
+                        </Link>
+                      </CellEditor>
                     </td>
                   );
                 }

@@ -99,7 +99,7 @@ export function PdfPageView({ pdf, pageNumber, pageSize, scale, tables, cells, s
           const s = boxToScreen(c.box, pageSize, viewport);
           const selected = isSelected(selection, c.rowId, c.column);
           const inRow = !selected && isSelected(selection, c.rowId, null);
-          const cls = `review-cell${c.flags.length ? ' is-flagged' : ''}${selected ? ' is-selected' : ''}${inRow ? ' in-row' : ''}`;
+          const cls = `review-cell${c.flags.length ? ' is-flagged' : ''}${c.corrected ? ' is-corrected' : ''}${selected ? ' is-selected' : ''}${inRow ? ' in-row' : ''}`;
           return (
             <div
               key={`${c.rowId}.${c.column}`}
@@ -109,6 +109,7 @@ export function PdfPageView({ pdf, pageNumber, pageSize, scale, tables, cells, s
               style={{ left: s.left, top: s.top, width: s.width, height: s.height }}
             >
               {c.flags.length ? <span className="review-cell-mark">!</span> : null}
+              {c.corrected ? <span className="review-cell-mark review-cell-corrected">✎</span> : null}
             </div>
           );
         })}

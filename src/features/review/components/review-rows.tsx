@@ -1,24 +1,30 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ReviewRow, ReviewTable } from '../../../shared/api/review.ts';
 import { ScrollFrame } from '../../../ui/scroll-frame.tsx';
 import '../../../ui/table.css';
-import { formatValue } from '../format-value.ts';
-import { flagsOf, isSelected, type Selection } from '../highlight.ts';
+import { isSelected, type Selection } from '../highlight.ts';
 import { reviewMessages } from '../messages.ts';
+import { ReviewValueCell } from './review-value-cell.tsx';
 
 interface ReviewRowsProps {
   tables: readonly { table: ReviewTable; tableIndex: number; rows: ReviewRow[] }[];
   selection: Selection | null;
   onSelect: (selection: Selection) => void;
+  /** The user holds `review`: each value can be corrected in place. */
+  canEdit?: boolean;
+  /** After a correction or a revert was stored: re-read the review. */
+  onCorrected?: () => Promise<unknown> | void;
 }
 
 /**
  * The rows extracted from the page shown, one table per table found. Every value is a button:
  * touching it highlights its cell on the page. A flagged value says «Revisar» and its row is
- * followed by the reasons in words; a corrected one says so.
+ * followed by the reasons in words; a corrected one says so. A reviewer corrects a value in place.
  */
-export function ReviewRows({ tables, selection, onSelect }: ReviewRowsProps) {
+export function ReviewRows({ tables, selection, onSelect, canEdit = false, onCorrected = () => undefined }: ReviewRowsProps) {
   const ref = useRef<HTMLDivElement>(null);
+  // The value being corrected (one at a time), by row id: stable across the re-read after saving.
+  const [editing, setEditing] = useState<{ rowId: number; column: string } | null>(null);
   useEffect(() => {
     ref.current?.querySelector('.review-row.is-selected')?.scrollIntoView?.({ block: 'nearest' });
   }, [selection]);
@@ -51,28 +57,20 @@ export function ReviewRows({ tables, selection, onSelect }: ReviewRowsProps) {
                     const rowSelected = isSelected(selection, row.id, null);
                     const out = [
                       <tr key={row.id} className={`review-row${rowSelected ? ' is-selected' : ''}`} data-row-id={row.id}>
-                        {table.columns.map((c) => {
-                          const value = formatValue(row.values[c.key], c.type);
-                          const flagged = flagsOf(row, c.key).length > 0;
-                          const corrected = c.key in row.corrected;
-                          const selected = isSelected(selection, row.id, c.key);
-                          return (
-                            <td key={c.key}>
-                              <button
-                                type="button"
-                                className={`review-value${selected ? ' is-selected' : ''}${flagged ? ' is-flagged' : ''}`}
-                                aria-pressed={selected}
-                                aria-label={reviewMessages.valueButton(c.label, value || reviewMessages.empty)}
-                                data-column={c.key}
-                                onClick={() => onSelect({ rowId: row.id, column: c.key })}
-                              >
-                                <span>{value || '—'}</span>
-                                {flagged ? <span className="review-badge review-badge-flag">⚠ {reviewMessages.flagged}</span> : null}
-                                {corrected ? <span className="review-badge review-badge-corrected">✎ {reviewMessages.corrected}</span> : null}
-                              </button>
-                            </td>
-                          );
-                        })}
+                        {table.columns.map((c) => (
+                          <ReviewValueCell
+                            key={c.key}
+                            table={table}
+                            row={row}
+                            column={c}
+                            selection={selection}
+                            onSelect={onSelect}
+                            canEdit={canEdit}
+                            editing={editing?.rowId === row.id && editing.column === c.key}
+                            onEdit={(open) => setEditing(open ? { rowId: row.id, column: c.key } : null)}
+                            onCorrected={onCorrected}
+                          />
+                        ))}
                       </tr>,
                     ];
                     if (reasons.length) {

@@ -45,9 +45,10 @@ function useWidth<T extends HTMLElement>(): [RefObject<T | null>, number] {
  * Issue 12: a document reviewed against its PDF. The page drawn by pdf.js with the tables and cells
  * the engine found outlined over it, beside the rows read from that page; touching a cell
  * highlights its row and value, touching a value highlights its cell. Side by side in landscape,
- * stacked in portrait (review.css).
+ * stacked in portrait (review.css). A reviewer (`canReview`) corrects values in place; the review is
+ * read again after each change, so the marks, flags and boxes follow.
  */
-export function ReviewScreen({ id, at }: { id: string; at: ReviewAt }) {
+export function ReviewScreen({ id, at, canReview = false }: { id: string; at: ReviewAt; canReview?: boolean }) {
   const review = useReview(id);
   const [attempt, setAttempt] = useState(0);
   const pdf = useDocumentPdf(id, attempt);
@@ -152,7 +153,7 @@ export function ReviewScreen({ id, at }: { id: string; at: ReviewAt }) {
           <h2 id="review-rows-title" className="card-title">
             {reviewMessages.rowsTitle}
           </h2>
-          {data ? <ReviewRows tables={pageRows} selection={view.selection} onSelect={select} /> : null}
+          {data ? <ReviewRows tables={pageRows} selection={view.selection} onSelect={select} canEdit={canReview} onCorrected={() => review.mutate()} /> : null}
         </section>
       </div>
     </div>

@@ -1,0 +1,17 @@
+import type { CorrectionBody, CorrectionResponse } from '../../../shared/api/corrections.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { reviewMessages } from '../messages.ts';
+
+// The same cell routes the data screen calls (a feature never imports another feature's api).
+const cellPath = (tableType: string, rowId: number, column: string) =>
+  `tables/${encodeURIComponent(tableType)}/rows/${rowId}/cells/${encodeURIComponent(column)}`;
+
+/** PUT tables/{t}/rows/{rowId}/cells/{column} (permission review): the value as typed; 400 with Spanish text when it does not read. */
+export function correctCell(tableType: string, rowId: number, column: string, body: CorrectionBody): Promise<CorrectionResponse> {
+  return apiRequest<CorrectionResponse>(cellPath(tableType, rowId, column), { method: 'PUT', json: body, fallback: reviewMessages.correctError });
+}
+
+/** DELETE of the same cell: the extracted value back (the revert is kept in the trail). */
+export function revertCell(tableType: string, rowId: number, column: string): Promise<CorrectionResponse> {
+  return apiRequest<CorrectionResponse>(cellPath(tableType, rowId, column), { method: 'DELETE', fallback: reviewMessages.revertError });
+}
