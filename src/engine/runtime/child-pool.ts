@@ -24,7 +24,7 @@ export interface PoolLimits {
 }
 
 /** The defaults (decision 001 gives the figures behind them). */
-export const DEFAULT_POOL_LIMITS: Readonly<PoolLimits> = Object.freeze({ maxTasks: 20, maxIdle: 2, idleMs: 30_000, recycleRssMb: 200 });
+export const DEFAULT_POOL_LIMITS: Readonly<PoolLimits> = Object.freeze({ maxTasks: 50, maxIdle: 2, idleMs: 30_000, recycleRssMb: 200 });
 
 let limits: PoolLimits = { ...DEFAULT_POOL_LIMITS };
 const idle: WarmChild[] = [];
