@@ -57,8 +57,9 @@ function failed(reason: FailureReason, detail: string): TaskOutcome<never> {
 }
 
 /**
- * Runs `task` on `input` in a fresh child process (build/engine-child.mjs) and answers a typed
- * result: `{ ok: true, value }`, or `{ ok: false, reason, message (Spanish), detail (English) }`.
+ * Runs `task` on `input` in an engine child (build/engine-child.mjs: a warm one of the same key, or
+ * a fresh one, child-pool.ts) and answers a typed result: `{ ok: true, value }`, or
+ * `{ ok: false, reason, message (Spanish), detail (English) }`.
  * Never throws and never rejects.
  */
 export async function runIsolated<T extends IsolatedTask>(
