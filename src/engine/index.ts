@@ -1,5 +1,6 @@
 // Public API of the engine. Everything the product extracts runs through runIsolated: a child
-// process per task under time, stall and memory caps (runtime/run-isolated.ts, decision 001).
+// process under per-task time, stall and memory caps, kept warm for a few tasks of one owner
+// (runtime/run-isolated.ts, runtime/child-pool.ts, decision 001).
 // In-process extraction (extract.ts) is for that child and the engine's own tests.
 export {
   runIsolated,
@@ -7,6 +8,7 @@ export {
   type IsolatedOptions,
   type IsolationCaps,
 } from './runtime/run-isolated.ts';
+export { closeEnginePool, configureEnginePool, DEFAULT_POOL_LIMITS, type PoolLimits } from './runtime/child-pool.ts';
 export type {
   ChildUsage,
   FailureReason,

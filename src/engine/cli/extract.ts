@@ -1,5 +1,6 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
+import { closeEnginePool } from '../runtime/child-pool.ts';
 import { runIsolated } from '../runtime/run-isolated.ts';
 import { ENGINE_MESSAGES } from '../../shared/messages/engine.ts';
 import type { TableRow } from '../../shared/catalog/index.ts';
@@ -107,4 +108,9 @@ async function main(argv: string[]): Promise<number> {
   return failed ? 1 : 0;
 }
 
-process.exitCode = await main(process.argv.slice(2));
+try {
+  process.exitCode = await main(process.argv.slice(2));
+} finally {
+  // The engine's warm children exit before this process does (and write V8's code caches they lack).
+  await closeEnginePool();
+}

@@ -26,6 +26,18 @@ export interface LoadedPages {
 
 class PageTimeout extends Error {}
 
+/**
+ * Set once this process gave up on a page or a drawing past its timeout: pdf.js may still be
+ * evaluating it (a runaway the document's destroy does not stop), so the engine's child must not
+ * serve another document (runtime/child-core.ts, docs/decisions/001). Only a flag: no document data.
+ */
+let gaveUp = false;
+
+/** Whether this process gave up on a runaway page or drawing (see above). */
+export function gaveUpOnAPage(): boolean {
+  return gaveUp;
+}
+
 function textItems(items: readonly unknown[]): TextItemLike[] {
   const out: TextItemLike[] = [];
   for (const item of items) {
@@ -102,6 +114,7 @@ export async function readPages(
       } catch (err) {
         if (opts.signal?.aborted) throw opts.signal.reason;
         if (err instanceof PageTimeout) {
+          gaveUp = true;
           // pdf.js keeps evaluating a runaway page (a form/pattern cycle grows without end) until
           // the document is destroyed; the pages after it are given up with it.
           await doc.destroy().catch(() => undefined);
@@ -119,6 +132,7 @@ export async function readPages(
           content = await ocr.read(doc, content, opts.signal, () => opts.onProgress?.(n - 1, total));
         } catch (err) {
           if (!(err instanceof DrawingTimeout)) throw err;
+          gaveUp = true;
           await doc.destroy().catch(() => undefined);
           for (let k = n; k <= total; k++) skipped.push(k);
           break;

@@ -1,12 +1,15 @@
 /**
- * The engine's side of a child process (built to build/engine-core.mjs, imported by child.ts once
- * pdf.js is loaded): reads the PDF, runs the task, reports progress and one answer, exits.
+ * The engine's side of a child process (a chunk of build/engine-child.mjs, imported by child.ts once
+ * pdf.js is loaded): for each request, reads the PDF, runs the task, reports progress and one answer
+ * with what the task cost. The child serves requests in turn until the caller retires it.
  */
+import fs from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ENGINE_MESSAGES } from '../../shared/messages/engine.ts';
 import { extractPdf, extractRawTables, openOnly } from '../extract.ts';
+import { gaveUpOnAPage } from '../pdf/load-pages.ts';
 import type { ChildMessage, ChildUsage, FailureReason, IsolatedInput, RunRequest, TaskOutcome } from './protocol.ts';
 
 type Engine = { extractPdf: typeof extractPdf; extractRawTables: typeof extractRawTables; openOnly: typeof openOnly };
@@ -16,6 +19,8 @@ type Engine = { extractPdf: typeof extractPdf; extractRawTables: typeof extractR
  * extractPdf, extractRawTables, openOnly replaces those; the rest stay real. A TypeScript module is
  * loaded through tsx, registered in this child only then (tests/integration/fixtures/test-engine.ts).
  */
+let engine: Promise<Engine> | undefined;
+
 async function loadEngine(): Promise<Engine> {
   const real: Engine = { extractPdf, extractRawTables, openOnly };
   const swap = process.env.EXTRACT_ENGINE_MODULE;
@@ -32,6 +37,29 @@ function send(message: ChildMessage): Promise<void> {
 function cpuMs(): number {
   const c = process.cpuUsage();
   return (c.user + c.system) / 1000;
+}
+
+/**
+ * Resets the process's resident-memory high-water mark (Linux: clear_refs 5), so each task's peak
+ * is its own and not an earlier task's; false where it cannot (then the peak is the process's).
+ */
+function resetPeakRss(): boolean {
+  try {
+    fs.writeFileSync('/proc/self/clear_refs', '5');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function peakRssMb(): number {
+  try {
+    const m = /VmHWM:\s+(\d+)\s+kB/.exec(fs.readFileSync('/proc/self/status', 'utf8'));
+    if (m) return Number(m[1]) / 1024;
+  } catch {
+    // Not Linux: the process's own peak.
+  }
+  return process.resourceUsage().maxRSS / 1024;
 }
 
 function failure(reason: FailureReason, message: string | undefined, detail: string | undefined): TaskOutcome<never> {
@@ -72,15 +100,24 @@ async function runTask(req: RunRequest, engine: Engine): Promise<TaskOutcome<unk
   }
 }
 
-/** Runs the one task of this process and exits. */
-export async function serve(req: RunRequest): Promise<never> {
-  const startupCpuMs = cpuMs();
-  const usage = (): ChildUsage => ({ cpuMs: cpuMs(), startupCpuMs, peakRssMb: process.resourceUsage().maxRSS / 1024 });
+let served = 0;
+
+/**
+ * Runs one task and answers it; the child then waits for the next request (child.ts). The first
+ * task is charged the child's start-up (its CPU so far).
+ */
+export async function serve(req: RunRequest): Promise<void> {
+  const servedBefore = served++;
+  const before = cpuMs();
+  const startupCpuMs = servedBefore === 0 ? before : 0;
+  resetPeakRss();
+  const usage = (): ChildUsage => ({ cpuMs: cpuMs() - before + startupCpuMs, startupCpuMs, peakRssMb: peakRssMb(), servedBefore });
   try {
-    const outcome = await runTask(req, await loadEngine());
-    await send({ type: 'result', outcome, usage: usage() });
+    const outcome = await runTask(req, await (engine ??= loadEngine()));
+    await send({ type: 'result', outcome, usage: usage(), reusable: !gaveUpOnAPage() });
   } catch (err) {
     await send({ type: 'failed', detail: err instanceof Error ? `${err.name}: ${err.message}` : String(err), usage: usage() });
+    // A task that threw may have left anything behind: this child serves no other.
+    process.exit(0);
   }
-  process.exit(0);
 }

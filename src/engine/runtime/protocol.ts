@@ -56,14 +56,20 @@ export type TaskOutcome<T> =
       detail: string;
     };
 
-/** What the child measured of itself, sent with its answer (absent when it was killed or died). */
+/**
+ * What the child measured of itself for this task, sent with its answer (absent when it was killed
+ * or died). A child serves several tasks in turn (docs/decisions/001): each task's figures are its
+ * own, and the child's start-up is charged to its first task.
+ */
 export interface ChildUsage {
-  /** User + system CPU time of the whole child (every thread, GC helpers included) at its answer. */
+  /** User + system CPU time of the child (every thread, GC helpers included) during the task, plus its start-up on its first task. */
   cpuMs: number;
-  /** Part of cpuMs spent before the task began: Node's start-up, loading pdf.js and the engine. */
+  /** Part of cpuMs spent before the child's first task began (Node's start-up, loading pdf.js and the engine); 0 for a warm child. */
   startupCpuMs: number;
-  /** Peak resident memory of the child (maxRSS). */
+  /** Peak resident memory of the child during the task (its high-water mark, reset as the task starts). */
   peakRssMb: number;
+  /** Tasks this child had served before this one (0: a fresh child). */
+  servedBefore: number;
 }
 
 export type IsolatedResult<T> = TaskOutcome<T> & {
@@ -72,7 +78,7 @@ export type IsolatedResult<T> = TaskOutcome<T> & {
   usage?: ChildUsage;
 };
 
-/** Caller → child, once, after the child said `ready`. */
+/** Caller → child, after the child said `ready`; again after each answer while the child is kept warm. */
 export interface RunRequest {
   type: 'run';
   task: IsolatedTask;
@@ -80,6 +86,13 @@ export interface RunRequest {
   /** Tolerances overriding the engine's defaults (src/engine/settings.ts), checked by the child. */
   settings?: SettingsInput;
 }
+
+/** Caller → child: an idle child is retired; it exits (writing V8's code caches it lacks, code-cache.ts). */
+export interface ExitRequest {
+  type: 'exit';
+}
+
+export type CallerMessage = RunRequest | ExitRequest;
 
 /** Child → caller. */
 export type ChildMessage =
@@ -89,6 +102,10 @@ export type ChildMessage =
   | { type: 'progress'; done: number; total: number }
   /** OCR has taken on this many pages so far: each gives the task `ocrPageMs` more time. */
   | { type: 'ocr'; pages: number }
-  | { type: 'result'; outcome: TaskOutcome<unknown>; usage: ChildUsage }
+  /**
+   * The answer. `reusable`: the child may serve another task, false when pdf.js was left running
+   * something the engine gave up on (a page or a drawing past its timeout, load-pages.ts).
+   */
+  | { type: 'result'; outcome: TaskOutcome<unknown>; usage: ChildUsage; reusable: boolean }
   /** The task threw (a bug, an unreadable file): a crash, with what it said. */
   | { type: 'failed'; detail: string; usage: ChildUsage };

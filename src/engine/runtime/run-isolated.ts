@@ -1,16 +1,15 @@
 /**
  * The engine's one way to run: every extraction the product does (the upload check, jobs, the
- * CLI, the benches) is a child process per task, under caps watched from here (docs/decisions/001).
- * Isolation is total (pdf.js state, leaked memory, a hostile file's damage die with the child) and
- * every cap is a plain SIGKILL.
+ * CLI, the benches) runs in an engine child process, under caps watched from here, each cap a plain
+ * SIGKILL of the child (docs/decisions/001). A child serves several tasks in turn, within the
+ * limits of child-pool.ts: start-up and JIT warm-up paid once, the per-task caps unchanged.
  */
-import { fork } from 'node:child_process';
-import fs from 'node:fs';
 import { ENGINE_MESSAGES } from '../../shared/messages/engine.ts';
 import type { SettingsInput } from '../settings.ts';
 import { engineChildPath } from './child-build.ts';
-import type { ChildMessage, ChildUsage, FailureReason, IsolatedInput, IsolatedResult, IsolatedTask, RunRequest, TaskOutcome, TaskValues } from './protocol.ts';
-import { parentDeathSignal, PARENT_DEATH_SIGNAL_ENV } from './watchdog.ts';
+import { giveBack, poolKey, takeChild } from './child-pool.ts';
+import type { ChildUsage, FailureReason, IsolatedInput, IsolatedResult, IsolatedTask, RunRequest, TaskOutcome, TaskValues } from './protocol.ts';
+import { rssMb } from './warm-child.ts';
 
 export interface IsolationCaps {
   /** The whole task, the child's start-up included (plus `ocrPageMs` per page read by OCR). */
@@ -44,39 +43,23 @@ export interface IsolatedOptions extends Partial<IsolationCaps> {
    * Check them first with resolveSettings: the child refuses bad ones as a `crash`.
    */
   settings?: SettingsInput;
+  /**
+   * Which tasks may share a warm child (child-pool.ts): jobs pass the document's owner, so one
+   * person's file never shares a process with another's. Default: one key for the whole caller.
+   */
+  poolKey?: string;
 }
 
 const RSS_CHECK_MS = 200;
-
-/**
- * Node flags of the child, nothing inherited (the caller may run under tsx or with other flags):
- * - its heap capped at the memory cap (the RSS watch usually fires first);
- * - V8's optimizing compiler started later (`--interrupt-budget`, default 67584): a child lives for
- *   one document, mostly 1–5 pages, and TurboFan compiled pdf.js's hot functions just before the
- *   child exited. 2,000,000 cut ~30% of the CPU per corpus document (grid-1001 0.74 → 0.50 CPU-s,
- *   stream-2001 0.61 → 0.41), and a 100-page document did not get slower (decision 001).
- */
-export function childExecArgv(memoryMb: number): string[] {
-  return [`--max-old-space-size=${memoryMb}`, '--interrupt-budget=2000000'];
-}
-
-/** Resident memory of a process in MB, from /proc (Linux); undefined elsewhere or once it is gone. */
-function rssMb(pid: number): number | undefined {
-  try {
-    const m = /VmRSS:\s+(\d+)\s+kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Number(m[1]) / 1024 : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 function failed(reason: FailureReason, detail: string): TaskOutcome<never> {
   return { ok: false, reason, message: ENGINE_MESSAGES[reason], detail };
 }
 
 /**
- * Runs `task` on `input` in a fresh child process (build/engine-child.mjs) and answers a typed
- * result: `{ ok: true, value }`, or `{ ok: false, reason, message (Spanish), detail (English) }`.
+ * Runs `task` on `input` in an engine child (build/engine-child.mjs: a warm one of the same key, or
+ * a fresh one, child-pool.ts) and answers a typed result: `{ ok: true, value }`, or
+ * `{ ok: false, reason, message (Spanish), detail (English) }`.
  * Never throws and never rejects.
  */
 export async function runIsolated<T extends IsolatedTask>(
@@ -106,78 +89,77 @@ export async function runIsolated<T extends IsolatedTask>(
   return new Promise((resolve) => {
     // The child's flags are the runtime's: NODE_OPTIONS (a loader, say) is not passed on.
     const { NODE_OPTIONS: _ignored, ...env } = process.env;
-    // Through setpriv where there is one: the kernel kills the child with this process (watchdog.ts).
-    const setpriv = parentDeathSignal();
-    const execArgv = childExecArgv(caps.memoryMb);
-    const child = fork(entry, [], {
-      ...(setpriv ? { execPath: setpriv, execArgv: ['--pdeathsig', 'KILL', process.execPath, ...execArgv] } : { execArgv }),
-      env: { ...env, [PARENT_DEATH_SIGNAL_ENV]: setpriv ? '1' : '0' },
-      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-      serialization: 'advanced',
-    });
+    const child = takeChild(entry, poolKey(options.poolKey ?? '', caps.memoryMb, env), env, caps.memoryMb);
     let outcome: TaskOutcome<unknown> | undefined;
     let usage: ChildUsage | undefined;
-    let stderr = '';
-    child.stderr?.on('data', (chunk: Buffer) => {
-      stderr = (stderr + chunk.toString()).slice(-4000);
-    });
+    let reusable = false;
     const kill = (reason: FailureReason, detail: string) => {
       outcome ??= failed(reason, detail);
-      child.kill('SIGKILL');
+      child.kill();
     };
     // The time cap grows as the child takes on pages for OCR: the timer is set again for the new deadline.
     let capMs = caps.timeoutMs;
     const onTimeCap = () => kill('timeout', `time cap: no answer after ${capMs} ms`);
-    const forkedAt = performance.now();
+    const takenAt = performance.now();
     let timeout = setTimeout(onTimeCap, capMs);
     const stall = setTimeout(() => kill('timeout', `stall cap: no progress for ${caps.stallMs} ms`), caps.stallMs);
     const rssWatch = setInterval(() => {
-      const rss = child.pid ? rssMb(child.pid) : undefined;
+      const rss = rssMb(child.proc.pid);
       if (rss !== undefined && rss > caps.memoryMb) kill('memory', `memory cap: RSS ${rss.toFixed(0)} MB over ${caps.memoryMb} MB`);
     }, RSS_CHECK_MS);
     const onAbort = () => kill('aborted', 'aborted by signal');
     signal?.addEventListener('abort', onAbort, { once: true });
 
-    child.on('message', (msg: ChildMessage) => {
-      if (msg.type === 'ready') {
-        child.send({ type: 'run', task, input, ...(settings ? { settings } : {}) } satisfies RunRequest, (err) => {
-          if (err) outcome ??= failed('crash', `request not delivered: ${err.message}`);
-        });
-      } else if (msg.type === 'progress') {
-        stall.refresh();
-        onProgress?.(msg.done, msg.total);
-      } else if (msg.type === 'ocr') {
-        stall.refresh();
-        const next = caps.timeoutMs + caps.ocrPageMs * Math.max(0, msg.pages);
-        if (next > capMs && !outcome) {
-          capMs = next;
-          clearTimeout(timeout);
-          timeout = setTimeout(onTimeCap, Math.max(0, forkedAt + capMs - performance.now()));
-        }
-      } else {
-        // The answer: no cap applies any more while the child exits.
-        clearTimeout(timeout);
-        clearTimeout(stall);
-        outcome ??= msg.type === 'result' ? msg.outcome : failed('crash', `engine failed: ${msg.detail}`);
-        usage = msg.usage;
-      }
-    });
+    let finished = false;
     const finish = () => {
+      if (finished) return;
+      finished = true;
       clearTimeout(timeout);
       clearTimeout(stall);
       clearInterval(rssWatch);
       signal?.removeEventListener('abort', onAbort);
+      giveBack(child, reusable && outcome?.ok === true);
       resolve(done(outcome!, usage));
     };
-    child.on('error', (err) => {
-      outcome ??= failed('crash', `child process error: ${err.message}`);
-      // A child that could not be started never exits.
-      if (child.pid === undefined) finish();
+    child.attach({
+      message(msg) {
+        if (msg.type === 'progress') {
+          stall.refresh();
+          onProgress?.(msg.done, msg.total);
+        } else if (msg.type === 'ocr') {
+          stall.refresh();
+          const next = caps.timeoutMs + caps.ocrPageMs * Math.max(0, msg.pages);
+          if (next > capMs && !outcome) {
+            capMs = next;
+            clearTimeout(timeout);
+            timeout = setTimeout(onTimeCap, Math.max(0, takenAt + capMs - performance.now()));
+          }
+        } else if (!outcome) {
+          // The answer, before any cap fired: the task is over (after `failed` the child exits by itself).
+          reusable = msg.type === 'result' && msg.reusable;
+          outcome = msg.type === 'result' ? msg.outcome : failed('crash', `engine failed: ${msg.detail}`);
+          usage = msg.usage;
+          finish();
+        }
+      },
+      error(err) {
+        outcome ??= failed('crash', `child process error: ${err.message}`);
+        // A child that could not be started never exits.
+        if (child.proc.pid === undefined) finish();
+      },
+      exit(code, sig) {
+        if (!outcome && /heap out of memory|Allocation failed/i.test(child.stderr)) outcome = failed('memory', `heap cap: ${caps.memoryMb} MB`);
+        outcome ??= failed('crash', `child exited (${code ?? sig}) without an answer: ${child.stderr.slice(-500).trim()}`);
+        finish();
+      },
     });
-    child.on('exit', (code, sig) => {
-      if (!outcome && /heap out of memory|Allocation failed/i.test(stderr)) outcome = failed('memory', `heap cap: ${caps.memoryMb} MB`);
-      outcome ??= failed('crash', `child exited (${code ?? sig}) without an answer: ${stderr.slice(-500).trim()}`);
-      finish();
+    if (child.exited) {
+      outcome = failed('crash', 'child exited before the task');
+      return finish();
+    }
+    child.sendWhenReady({ type: 'run', task, input, ...(settings ? { settings } : {}) } satisfies RunRequest, (err) => {
+      outcome ??= failed('crash', `request not delivered: ${err.message}`);
+      child.kill();
     });
   });
 }

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { DEFAULT_CAPS, runIsolated, type ExtractionResult, type IsolatedResult } from '../../engine/index.ts';
+import { closeEnginePool, configureEnginePool, DEFAULT_CAPS, DEFAULT_POOL_LIMITS, runIsolated, type ExtractionResult, type IsolatedResult } from '../../engine/index.ts';
 import type { DocumentErrorCode } from '../../shared/api/documents.ts';
 import { SERVER_MESSAGES } from '../../shared/messages/server.ts';
 import type { DocumentRow } from '../repos/documents.ts';
@@ -73,6 +73,8 @@ export class JobRunner {
 
   start(): void {
     this.stopped = false;
+    // One warm engine child per worker can wait for the next job (runtime/child-pool.ts).
+    configureEnginePool({ maxIdle: Math.max(DEFAULT_POOL_LIMITS.maxIdle, this.o.workers) });
     let ticks = 0;
     this.timer = setInterval(() => {
       // Leases of a server that died (PostgreSQL: maybe another machine) run out and return here.
@@ -109,6 +111,8 @@ export class JobRunner {
     // Killed jobs keep their lease and are requeued by the next start; wait so no bookkeeping
     // runs against a closed database.
     await Promise.allSettled([...this.jobs]);
+    // The warm children waiting for jobs exit too.
+    await closeEnginePool();
   }
 
   get active(): number {
@@ -178,7 +182,11 @@ export class JobRunner {
     }
   }
 
-  /** The engine's child process on the stored file (runIsolated: caps, watchdog, isolation). */
+  /**
+   * The engine's child process on the stored file (runIsolated: caps, watchdog, isolation). A warm
+   * child serves only documents of one owner (poolKey): one person's file never shares a process
+   * with another's (docs/decisions/001, "Warm children").
+   */
   private execute(job: DocumentRow): Promise<Outcome> {
     const stop = new AbortController();
     this.running.set(job.id, stop);
@@ -187,6 +195,7 @@ export class JobRunner {
       memoryMb: this.o.memoryMb,
       stallMs: this.o.stallMs ?? JOB_STALL_MS,
       signal: stop.signal,
+      poolKey: `owner ${job.owner_id}`,
       onProgress: (done, total) => {
         if (total <= 0) return;
         const pct = Math.min(99, Math.floor((done / total) * 100));
