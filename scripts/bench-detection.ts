@@ -1,14 +1,14 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { type Box, type MarkedTable, type PageScore, scorePage } from './bench/detection-match.ts';
+import { type Box, type MarkedTable, type PageScore, scorePage } from '../tests/fixtures/detection/match-boxes.ts';
 
 // Usage: npm run bench:detection [-- --verbose]
 // Table detection on pages nobody tuned on (issue 10): real documents from other producers
 // (LaTeX, groff, Texinfo, ReportLab, LibreOffice Writer; tests/fixtures/detection/MANIFEST.md),
 // marked by eye in expected.json. Each document goes through the product's extraction
 // (`npm run extract -- file --raw`, the built engine in its child process) and every found table
-// is compared with the marked boxes (scripts/bench/detection-match.ts). Prints detection
+// is compared with the marked boxes (tests/fixtures/detection/match-boxes.ts). Prints detection
 // precision and recall, and with --verbose every page with a wrong or missed table.
 
 const ROOT = resolve(import.meta.dirname, '..');

@@ -48,11 +48,15 @@ function contentsPage(row: readonly string[]): number | undefined {
   return LEADER_END.test(label) || LEADER.test(words[words.length - 1]!) ? Number(page) : undefined;
 }
 
-/** Most rows are entries that lead out to a page number, and the pages never go back. */
+/**
+ * Most rows are entries that lead out to a page number, and the pages never go back. Two entries
+ * are enough: a contents page whose chapter lines have no leaders (LaTeX's, Texinfo's) is cut at
+ * them into pieces of two or three entries, each of which a short table would pass for.
+ */
 function isContents(cells: readonly string[][], settings: StreamSettings): boolean {
   const pages = cells.map(contentsPage).filter((p): p is number => p !== undefined);
   const ordered = pages.every((p, i) => i === 0 || p >= pages[i - 1]!);
-  return pages.length >= settings.minTableRows && pages.length >= settings.contentsRowShare * cells.length && ordered;
+  return pages.length >= settings.minContentsEntries && pages.length >= settings.contentsRowShare * cells.length && ordered;
 }
 
 /** Every column reads as running text: many words on each of its lines, and no column of numbers. */
