@@ -157,6 +157,8 @@ export const SETTING_RULES = {
     contentsRowShare: share(0.6),
     /** ...when there are at least this many (a contents page cut into short pieces at its chapter lines). */
     minContentsEntries: count(2, 2),
+    /** Cells of words holding a formula's or a program's signs (`=`, `<`, `{`, `;`, `f(`), this share of all filled cells, are not a table. */
+    formulaCellShare: share(0.4),
     /** Columns averaging at least this many words per line, all of them, are prose set in columns. */
     proseLineWords: count(5),
     /** Two columns of words with no values make a table from this many rows (fewer: text side by side). */

