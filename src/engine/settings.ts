@@ -157,6 +157,8 @@ export const SETTING_RULES = {
     contentsRowShare: share(0.6),
     /** ...when there are at least this many (a contents page cut into short pieces at its chapter lines). */
     minContentsEntries: count(2, 2),
+    /** Numbered entries without leaders are contents when their page numbers stand this many times the longest title's width away from it. */
+    contentsGapRatio: ratio(1.5),
     /** Cells of words holding a formula's or a program's signs (`=`, `<`, `{`, `;`, `f(`), this share of all filled cells, are not a table. */
     formulaCellShare: share(0.4),
     /** Columns averaging at least this many words per line, all of them, are prose set in columns. */

@@ -67,6 +67,53 @@ function isContents(cells: readonly string[][], settings: StreamSettings): boole
 const FORMULA_SIGN = /[=<>{}[\];|\\^~∑∏∫≤≥≠←→]|[A-Za-z_]\(/;
 const hasSign = (t: string): boolean => FORMULA_SIGN.test(t) || [...t].some((ch) => ch.charCodeAt(0) < 0x20);
 
+/** A section number (`2`, `3.1`, `A.2`) as its parts, or undefined. */
+function sectionParts(text: string): number[] | undefined {
+  if (!/^(?:\d{1,2}|[A-Z])(?:\.\d{1,2})*\.?$/.test(text)) return undefined;
+  return text
+    .replace(/\.$/, '')
+    .split('.')
+    .map((p) => (/^[A-Z]$/.test(p) ? p.charCodeAt(0) - 64 : Number(p)));
+}
+
+/** `next` comes right after `prev` in an outline: its first child, its next sibling or an ancestor's. */
+function followsInOutline(prev: number[], next: number[]): boolean {
+  if (next.length === prev.length + 1 && next[next.length - 1] === 1) return prev.every((p, i) => next[i] === p);
+  if (next.length > prev.length) return false;
+  const last = next.length - 1;
+  return next.every((n, i) => (i < last ? n === prev[i] : n === prev[i]! + 1));
+}
+
+/**
+ * Contents without leaders (LaTeX's section lines): every row is a section number, a title and a
+ * page number, the numbers run in outline order, the pages never go back, and the page numbers
+ * stand at the margin, far more than a title's width from the titles. An item table's quantities
+ * sit beside their descriptions.
+ */
+function isLeaderlessContents(rows: readonly RowWords[], cells: readonly string[][], settings: StreamSettings): boolean {
+  if (cells.length < settings.minTableRows) return false;
+  const entries = cells.map((r) => r.filter((t) => t !== ''));
+  if (!entries.every((e) => e.length === 3 && sectionParts(e[0]!) && /\p{L}/u.test(e[1]!) && !isNumeric(e[1]!) && /^\d{1,4}$/.test(e[2]!))) return false;
+  const sections = entries.map((e) => sectionParts(e[0]!)!);
+  const pages = entries.map((e) => Number(e[2]));
+  if (!sections.every((s, i) => i === 0 || followsInOutline(sections[i - 1]!, s))) return false;
+  if (!pages.every((p, i) => i === 0 || p >= pages[i - 1]!)) return false;
+  let titleX0 = Infinity;
+  let titleX1 = -Infinity;
+  let pageX0 = Infinity;
+  for (const row of rows) {
+    const filled = row.cells.filter((c) => c.length > 0);
+    const title = filled[1] ?? [];
+    const page = filled[2] ?? [];
+    for (const w of title) {
+      titleX0 = Math.min(titleX0, w.x0);
+      titleX1 = Math.max(titleX1, w.x1);
+    }
+    for (const w of page) pageX0 = Math.min(pageX0, w.x0);
+  }
+  return pageX0 - titleX1 >= settings.contentsGapRatio * (titleX1 - titleX0);
+}
+
 /** Many cells of words hold formula or program signs: a formula set in columns, or code. */
 function isFormulaOrCode(cells: readonly string[][], settings: StreamSettings): boolean {
   const filled = cells.flat().filter((t) => t !== '');
@@ -123,7 +170,7 @@ function isTextPair(cells: readonly string[][], settings: StreamSettings): boole
 export function notTableReason(evidence: TableEvidence, settings: StreamSettings): NotTableReason | undefined {
   const { cells, rows } = evidence;
   if (isList(cells, settings)) return 'list';
-  if (isContents(cells, settings)) return 'contents';
+  if (isContents(cells, settings) || isLeaderlessContents(rows, cells, settings)) return 'contents';
   if (isFormulaOrCode(cells, settings)) return 'formula or code';
   if (isProseColumns(rows, cells, settings)) return 'prose columns';
   if (isScattered(cells, settings)) return 'scattered cells';

@@ -26,6 +26,11 @@ describe('unseen producers: contents pages', () => {
   it('contents whose entries share pages', async () => {
     expect(await check('glpk-gmpl.pdf', 1)).toEqual(clean);
   });
+
+  it('LaTeX contents of section lines only, no leaders', async () => {
+    expect(await check('xtable-other-packages.pdf', 1)).toEqual(clean);
+    expect(await check('xtable-list-of-tables.pdf', 1)).toEqual(clean);
+  });
 });
 
 describe('unseen producers: formulae and code', () => {
