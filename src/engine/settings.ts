@@ -159,6 +159,8 @@ export const SETTING_RULES = {
     minContentsEntries: count(2, 2),
     /** Numbered entries without leaders are contents when their page numbers stand this many times the longest title's width away from it. */
     contentsGapRatio: ratio(1.5),
+    /** This many slanted lines drawn inside a table's box make its text a chart's or a diagram's labels (a split header cell has one). */
+    drawingDiagonals: count(2, 1),
     /** Cells of words holding a formula's or a program's signs (`=`, `<`, `{`, `;`, `f(`), this share of all filled cells, are not a table. */
     formulaCellShare: share(0.4),
     /** Columns averaging at least this many words per line, all of them, are prose set in columns. */

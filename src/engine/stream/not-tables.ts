@@ -8,12 +8,14 @@ import { isListMarker, isNumeric } from './text-kinds.ts';
  * pages, prose in two columns and chart labels on a page as often as tables; each has its own
  * structural mark, tested here on the rows the finder read.
  */
-export type NotTableReason = 'list' | 'contents' | 'formula or code' | 'prose columns' | 'scattered cells' | 'text side by side';
+export type NotTableReason = 'list' | 'contents' | 'formula or code' | 'drawing labels' | 'prose columns' | 'scattered cells' | 'text side by side';
 
 /** What the tests read: the table's cells, as text and as the words of each row. */
 export interface TableEvidence {
   cells: readonly string[][];
   rows: readonly RowWords[];
+  /** Slanted lines drawn inside the table's box (PageContent.diagonals). */
+  diagonals?: number;
 }
 
 const firstWord = (text: string): string => text.split(' ')[0] ?? '';
@@ -169,6 +171,8 @@ function isTextPair(cells: readonly string[][], settings: StreamSettings): boole
 /** Why the rows found are not a table, or undefined when nothing says so. */
 export function notTableReason(evidence: TableEvidence, settings: StreamSettings): NotTableReason | undefined {
   const { cells, rows } = evidence;
+  // A table's text is never drawn over slanted lines; a line chart's or a diagram's labels are.
+  if ((evidence.diagonals ?? 0) >= settings.drawingDiagonals) return 'drawing labels';
   if (isList(cells, settings)) return 'list';
   if (isContents(cells, settings) || isLeaderlessContents(rows, cells, settings)) return 'contents';
   if (isFormulaOrCode(cells, settings)) return 'formula or code';

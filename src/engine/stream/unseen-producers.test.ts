@@ -53,6 +53,12 @@ describe('unseen producers: formulae and code', () => {
   });
 });
 
+describe('unseen producers: chart labels', () => {
+  it("a line chart's axis and point labels over its plotted lines, a ruled table under it", async () => {
+    expect(await check('reportlab-user-guide.pdf', 5)).toEqual(clean);
+  });
+});
+
 describe('unseen producers: real tables stay found', () => {
   it('a LaTeX tabular under a paragraph', async () => {
     expect(await check('glpk-reference.pdf', 3)).toEqual(clean);
