@@ -67,7 +67,9 @@ function isContents(cells: readonly string[][], settings: StreamSettings): boole
  * reads as a number (`(1.200)`, `-3`) never counts.
  */
 const FORMULA_SIGN = /[=<>{}[\];|\\^~∑∏∫≤≥≠←→]|[A-Za-z_]\(/;
-const hasSign = (t: string): boolean => FORMULA_SIGN.test(t) || [...t].some((ch) => ch.charCodeAt(0) < 0x20);
+/** TeX sets a tall bracket round a displayed formula as a glyph of its own: a cell of brackets only. */
+const BRACKETS_ONLY = /^[()\s]+$/;
+const hasSign = (t: string): boolean => FORMULA_SIGN.test(t) || BRACKETS_ONLY.test(t) || [...t].some((ch) => ch.charCodeAt(0) < 0x20);
 
 /** A section number (`2`, `3.1`, `A.2`) as its parts, or undefined. */
 function sectionParts(text: string): number[] | undefined {

@@ -38,6 +38,10 @@ describe('unseen producers: formulae and code', () => {
     expect(await check('glpk-reference.pdf', 2)).toEqual(clean);
   });
 
+  it('displayed formulae in tall brackets, with equation numbers', async () => {
+    expect(await check('glpk-reference.pdf', 6)).toEqual(clean);
+  });
+
   it('an R listing above its printout', async () => {
     const s = scorePage(await foundOn('r-survival.pdf', 2), markedOn('r-survival.pdf', 2));
     // The listing at the top is gone; the block under it still runs code into a printout (left).
