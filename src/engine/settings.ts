@@ -153,8 +153,16 @@ export const SETTING_RULES = {
     segmentCrossEm: length(0.5),
     /** A list is at least this many items (marker and text) in a row. */
     minListItems: count(2, 1),
-    /** Rows led out with dots to a page number, in this share of a table's rows, make a contents page. */
+    /** Rows led out with dots to a page number, in this share of a table's rows, make a contents page... */
     contentsRowShare: share(0.6),
+    /** ...when there are at least this many (a contents page cut into short pieces at its chapter lines). */
+    minContentsEntries: count(2, 2),
+    /** Numbered entries without leaders are contents when their page numbers stand this many times the longest title's width away from it. */
+    contentsGapRatio: ratio(1.5),
+    /** This many slanted lines drawn inside a table's box make its text a chart's or a diagram's labels (a split header cell has one). */
+    drawingDiagonals: count(2, 1),
+    /** Cells of words holding a formula's or a program's signs (`=`, `<`, `{`, `;`, `f(`), this share of all filled cells, are not a table. */
+    formulaCellShare: share(0.4),
     /** Columns averaging at least this many words per line, all of them, are prose set in columns. */
     proseLineWords: count(5),
     /** Two columns of words with no values make a table from this many rows (fewer: text side by side). */

@@ -49,6 +49,11 @@ export interface PageContent {
   chunks: TextChunk[];
   segments: Segment[];
   fills: Fill[];
+  /**
+   * Stroked straight lines that are neither rules nor axis-aligned (a line chart's plot, a
+   * diagram's arrows), each as its box. Absent where nothing was read (pages built in tests).
+   */
+  diagonals?: Box[];
   /** Set when the page had no text layer and its words were read by OCR from its image. */
   ocr?: true;
   /**

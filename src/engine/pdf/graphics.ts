@@ -2,7 +2,7 @@ import { restoreNatives } from './natives.ts';
 import { OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 restoreNatives();
-import type { Fill, Segment } from '../types.ts';
+import type { Box, Fill, Segment } from '../types.ts';
 import { apply, multiply, toMatrix, type Matrix } from './matrix.ts';
 
 /** A filled rectangle thinner than this (points) is a rule drawn as a fill, not a background. */
@@ -29,6 +29,8 @@ interface GState {
 export interface PageGraphics {
   segments: Segment[];
   fills: Fill[];
+  /** Stroked straight lines that are neither horizontal nor vertical, as boxes (see PageContent). */
+  diagonals: Box[];
   /** True when the operator budget cut the page short. */
   truncated: boolean;
 }
@@ -174,6 +176,7 @@ export function operatorListToGraphics(
 ): PageGraphics {
   const segments: Segment[] = [];
   const fills: Fill[] = [];
+  const diagonals: Box[] = [];
   const stack: GState[] = [];
   let state: GState = { ctm: base };
   const limit = Math.min(fnArray.length, MAX_OPERATORS);
@@ -214,24 +217,24 @@ export function operatorListToGraphics(
         const bufHolder = args?.[1];
         const buf = Array.isArray(bufHolder) ? (bufHolder[0] as ArrayLike<number> | null) : null;
         if (typeof op !== 'number' || !buf) break;
-        paintPath(op, decodePath(buf, state.ctm), state, segments, fills, pageArea);
+        paintPath(op, decodePath(buf, state.ctm), state, { segments, fills, diagonals }, pageArea);
         break;
       }
       default:
         break;
     }
   }
-  return { segments, fills, truncated: fnArray.length > MAX_OPERATORS };
+  return { segments, fills, diagonals, truncated: fnArray.length > MAX_OPERATORS };
 }
 
 function paintPath(
   op: number,
   paths: SubPath[],
   state: GState,
-  segments: Segment[],
-  fills: Fill[],
+  out: Omit<PageGraphics, 'truncated'>,
   pageArea: number,
 ): void {
+  const { segments, fills } = out;
   const stroke =
     op === OPS.stroke ||
     op === OPS.closeStroke ||
@@ -270,8 +273,11 @@ function paintPath(
     if (path.curved) continue;
     const pts = path.points;
     for (let k = 1; k < pts.length; k++) {
-      const s = lineSegment(pts[k - 1] as Point, pts[k] as Point);
+      const a = pts[k - 1] as Point;
+      const b = pts[k] as Point;
+      const s = lineSegment(a, b);
       if (s) segments.push(s);
+      else if (!near(a, b)) out.diagonals.push({ x0: Math.min(a[0], b[0]), y0: Math.min(a[1], b[1]), x1: Math.max(a[0], b[0]), y1: Math.max(a[1], b[1]) });
     }
     if (path.closed && pts.length > 2) {
       const s = lineSegment(pts[pts.length - 1] as Point, pts[0] as Point);

@@ -70,8 +70,8 @@ export async function readPage(page: PDFPageProxy, pageNumber: number): Promise<
   // the page image for nothing.
   if (!chunks.length) return { page: pageNumber, ...size, rotation, chunks, segments: [], fills: [] };
   const ops = await page.getOperatorList({ annotationMode: AnnotationMode.DISABLE });
-  const { segments, fills } = operatorListToGraphics(ops.fnArray, ops.argsArray, base, size);
-  return { page: pageNumber, ...size, rotation, chunks, segments, fills };
+  const { segments, fills, diagonals } = operatorListToGraphics(ops.fnArray, ops.argsArray, base, size);
+  return { page: pageNumber, ...size, rotation, chunks, segments, fills, diagonals };
 }
 
 function emptyPage(pageNumber: number): PageContent {

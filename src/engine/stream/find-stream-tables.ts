@@ -12,7 +12,7 @@ import { cellText, linesToRows, type RowHints, type RowWords } from './lines-to-
 import { DEFAULT_SETTINGS, type EngineSettings, type StreamSettings } from '../settings.ts';
 import { unionBox, unionOrNull } from '../geometry.ts';
 
-const inside = (c: TextChunk, b: Box): boolean => {
+const inside = (c: Box, b: Box): boolean => {
   const x = (c.x0 + c.x1) / 2;
   const y = (c.y0 + c.y1) / 2;
   return x >= b.x0 && x <= b.x1 && y >= b.y0 && y <= b.y1;
@@ -88,7 +88,8 @@ function regionToTable(page: PageContent, region: Region, settings: StreamSettin
     return undefined;
   }
   const bbox = unionBox(region.lines);
-  const notTable = notTableReason({ cells, rows }, settings);
+  const diagonals = (page.diagonals ?? []).filter((d) => inside(d, bbox)).length;
+  const notTable = notTableReason({ cells, rows, diagonals }, settings);
   if (notTable) {
     trace?.rejected.push({ method: 'stream', bbox, reason: notTable });
     return undefined;

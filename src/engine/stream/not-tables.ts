@@ -8,12 +8,14 @@ import { isListMarker, isNumeric } from './text-kinds.ts';
  * pages, prose in two columns and chart labels on a page as often as tables; each has its own
  * structural mark, tested here on the rows the finder read.
  */
-export type NotTableReason = 'list' | 'contents' | 'prose columns' | 'scattered cells' | 'text side by side';
+export type NotTableReason = 'list' | 'contents' | 'formula or code' | 'drawing labels' | 'prose columns' | 'scattered cells' | 'text side by side';
 
 /** What the tests read: the table's cells, as text and as the words of each row. */
 export interface TableEvidence {
   cells: readonly string[][];
   rows: readonly RowWords[];
+  /** Slanted lines drawn inside the table's box (PageContent.diagonals). */
+  diagonals?: number;
 }
 
 const firstWord = (text: string): string => text.split(' ')[0] ?? '';
@@ -48,11 +50,79 @@ function contentsPage(row: readonly string[]): number | undefined {
   return LEADER_END.test(label) || LEADER.test(words[words.length - 1]!) ? Number(page) : undefined;
 }
 
-/** Most rows are entries that lead out to a page number, and the pages never go back. */
+/**
+ * Most rows are entries that lead out to a page number, and the pages never go back. Two entries
+ * are enough: a contents page whose chapter lines have no leaders (LaTeX's, Texinfo's) is cut at
+ * them into pieces of two or three entries, each of which a short table would pass for.
+ */
 function isContents(cells: readonly string[][], settings: StreamSettings): boolean {
   const pages = cells.map(contentsPage).filter((p): p is number => p !== undefined);
   const ordered = pages.every((p, i) => i === 0 || p >= pages[i - 1]!);
-  return pages.length >= settings.minTableRows && pages.length >= settings.contentsRowShare * cells.length && ordered;
+  return pages.length >= settings.minContentsEntries && pages.length >= settings.contentsRowShare * cells.length && ordered;
+}
+
+/**
+ * Signs of a displayed formula or a program listing: relations and brackets no table's words use,
+ * a function call, and the control codes a TeX math font without a Unicode map gives. A cell that
+ * reads as a number (`(1.200)`, `-3`) never counts.
+ */
+const FORMULA_SIGN = /[=<>{}[\];|\\^~∑∏∫≤≥≠←→]|[A-Za-z_]\(/;
+/** TeX sets a tall bracket round a displayed formula as a glyph of its own: a cell of brackets only. */
+const BRACKETS_ONLY = /^[()\s]+$/;
+const hasSign = (t: string): boolean => FORMULA_SIGN.test(t) || BRACKETS_ONLY.test(t) || [...t].some((ch) => ch.charCodeAt(0) < 0x20);
+
+/** A section number (`2`, `3.1`, `A.2`) as its parts, or undefined. */
+function sectionParts(text: string): number[] | undefined {
+  if (!/^(?:\d{1,2}|[A-Z])(?:\.\d{1,2})*\.?$/.test(text)) return undefined;
+  return text
+    .replace(/\.$/, '')
+    .split('.')
+    .map((p) => (/^[A-Z]$/.test(p) ? p.charCodeAt(0) - 64 : Number(p)));
+}
+
+/** `next` comes right after `prev` in an outline: its first child, its next sibling or an ancestor's. */
+function followsInOutline(prev: number[], next: number[]): boolean {
+  if (next.length === prev.length + 1 && next[next.length - 1] === 1) return prev.every((p, i) => next[i] === p);
+  if (next.length > prev.length) return false;
+  const last = next.length - 1;
+  return next.every((n, i) => (i < last ? n === prev[i] : n === prev[i]! + 1));
+}
+
+/**
+ * Contents without leaders (LaTeX's section lines): every row is a section number, a title and a
+ * page number, the numbers run in outline order, the pages never go back, and the page numbers
+ * stand at the margin, far more than a title's width from the titles. An item table's quantities
+ * sit beside their descriptions.
+ */
+function isLeaderlessContents(rows: readonly RowWords[], cells: readonly string[][], settings: StreamSettings): boolean {
+  if (cells.length < settings.minTableRows) return false;
+  const entries = cells.map((r) => r.filter((t) => t !== ''));
+  if (!entries.every((e) => e.length === 3 && sectionParts(e[0]!) && /\p{L}/u.test(e[1]!) && !isNumeric(e[1]!) && /^\d{1,4}$/.test(e[2]!))) return false;
+  const sections = entries.map((e) => sectionParts(e[0]!)!);
+  const pages = entries.map((e) => Number(e[2]));
+  if (!sections.every((s, i) => i === 0 || followsInOutline(sections[i - 1]!, s))) return false;
+  if (!pages.every((p, i) => i === 0 || p >= pages[i - 1]!)) return false;
+  let titleX0 = Infinity;
+  let titleX1 = -Infinity;
+  let pageX0 = Infinity;
+  for (const row of rows) {
+    const filled = row.cells.filter((c) => c.length > 0);
+    const title = filled[1] ?? [];
+    const page = filled[2] ?? [];
+    for (const w of title) {
+      titleX0 = Math.min(titleX0, w.x0);
+      titleX1 = Math.max(titleX1, w.x1);
+    }
+    for (const w of page) pageX0 = Math.min(pageX0, w.x0);
+  }
+  return pageX0 - titleX1 >= settings.contentsGapRatio * (titleX1 - titleX0);
+}
+
+/** Many cells of words hold formula or program signs: a formula set in columns, or code. */
+function isFormulaOrCode(cells: readonly string[][], settings: StreamSettings): boolean {
+  const filled = cells.flat().filter((t) => t !== '');
+  const signed = filled.filter((t) => !isNumeric(t) && hasSign(t)).length;
+  return filled.length > 0 && signed >= settings.formulaCellShare * filled.length;
 }
 
 /** Every column reads as running text: many words on each of its lines, and no column of numbers. */
@@ -103,8 +173,11 @@ function isTextPair(cells: readonly string[][], settings: StreamSettings): boole
 /** Why the rows found are not a table, or undefined when nothing says so. */
 export function notTableReason(evidence: TableEvidence, settings: StreamSettings): NotTableReason | undefined {
   const { cells, rows } = evidence;
+  // A table's text is never drawn over slanted lines; a line chart's or a diagram's labels are.
+  if ((evidence.diagonals ?? 0) >= settings.drawingDiagonals) return 'drawing labels';
   if (isList(cells, settings)) return 'list';
-  if (isContents(cells, settings)) return 'contents';
+  if (isContents(cells, settings) || isLeaderlessContents(rows, cells, settings)) return 'contents';
+  if (isFormulaOrCode(cells, settings)) return 'formula or code';
   if (isProseColumns(rows, cells, settings)) return 'prose columns';
   if (isScattered(cells, settings)) return 'scattered cells';
   if (isTextPair(cells, settings)) return 'text side by side';
