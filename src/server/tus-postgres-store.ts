@@ -88,17 +88,22 @@ export class PostgresTusStore extends DataStore {
     return at;
   }
 
-  /** The upload's bytes in order, read one chunk at a time. */
+  /**
+   * The upload's bytes in order, from one statement (one snapshot: a node removing the upload
+   * meanwhile cannot cut it short), checked to be contiguous and complete. At most MAX_FILE_BYTES.
+   */
   read(id: string): Readable {
     const out = new PassThrough();
     void (async () => {
+      const upload = await this.getUpload(id);
+      const chunks = await this.db.selectFrom('tus_chunks').select(['offset', 'bytes']).where('upload_id', '=', id).orderBy('offset').execute();
       let at = 0;
-      for (;;) {
-        const chunk = await this.db.selectFrom('tus_chunks').select(['bytes']).where('upload_id', '=', id).where('offset', '=', at).executeTakeFirst();
-        if (!chunk) break;
+      for (const chunk of chunks) {
+        if (chunk.offset !== at) throw new Error(`upload ${id}: chunk at ${chunk.offset}, expected ${at}`);
         at += chunk.bytes.length;
-        if (!out.write(chunk.bytes)) await new Promise((resolve) => out.once('drain', resolve));
       }
+      if (at !== upload.size) throw new Error(`upload ${id}: ${at} bytes stored of ${String(upload.size)}`);
+      for (const chunk of chunks) if (!out.write(chunk.bytes)) await new Promise((resolve) => out.once('drain', resolve));
       out.end();
     })().catch((err: unknown) => out.destroy(err as Error));
     return out;

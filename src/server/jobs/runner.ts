@@ -72,6 +72,8 @@ export class JobRunner {
   private released = new Set<number>();
   private timer: NodeJS.Timeout | undefined;
   private pumping = false;
+  /** The claim loop running now: stop() and drain() wait for it, so no job starts after them. */
+  private pumped: Promise<void> = Promise.resolve();
   // Failing claims back off (2 s doubling to 1 min) and are logged once per failing spell.
   private claimFailures = 0;
   private claimRetryAt = 0;
@@ -105,7 +107,7 @@ export class JobRunner {
   wake(): void {
     if (this.stopped || this.draining || this.pumping) return;
     this.pumping = true;
-    void this.pump().finally(() => {
+    this.pumped = this.pump().finally(() => {
       this.pumping = false;
     });
   }
@@ -113,6 +115,7 @@ export class JobRunner {
   async stop(): Promise<void> {
     this.stopped = true;
     clearInterval(this.timer);
+    await this.pumped;
     for (const job of this.running.values()) job.abort();
     // Killed jobs keep their lease and are requeued by the next start; wait so no bookkeeping
     // runs against a closed database.
@@ -127,6 +130,7 @@ export class JobRunner {
   async drain(graceMs: number): Promise<{ finished: number; released: number }> {
     this.draining = true;
     clearInterval(this.timer);
+    await this.pumped;
     const before = this.running.size;
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)));
@@ -164,6 +168,11 @@ export class JobRunner {
         this.claimRetryAt = 0;
       }
       if (!job) return;
+      // Stopped while claiming: handed back now rather than left to its lease.
+      if (this.stopped || this.draining) {
+        await this.o.queue.release(job, this.owner, 0).catch(() => undefined);
+        return;
+      }
       const running = this.run(job);
       this.jobs.add(running);
       void running.finally(() => this.jobs.delete(running));
