@@ -168,7 +168,9 @@ console.log(
     `(claim, copying the PDF out of PostgreSQL, storing rows). Uploads are HTTP + the content check (a child process per file on the API node) + one insert with the PDF.`,
 );
 console.log(
-  `On this ${os.availableParallelism()}-core machine (shared) the scaling is bounded by the cores: API nodes, workers, their engine children and PostgreSQL share them, ` +
-    `so past ${os.availableParallelism()} busy processes a worker adds no throughput. On bigger machines, read the engine CPU per job: one worker per core gives about 60000 / CPU ms documents per minute per core.`,
+  `On this ${os.availableParallelism()}-core machine the scaling is bounded by the cores: API nodes, workers, their engine children and PostgreSQL share them, ` +
+    `so on an idle machine workers past ${os.availableParallelism()} add no throughput. On a shared machine (load above the core count) more processes only take a larger ` +
+    `share of the CPU from the other load: read the ratios beside the load. For bigger machines read the engine CPU per job: with one worker per core, ` +
+    `about 60000 / (engine CPU ms) documents per minute per core.`,
 );
 printMachineLoad('after the run');
