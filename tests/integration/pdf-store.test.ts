@@ -3,7 +3,7 @@ import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../src/server/db/index.ts';
-import { pdfStoreFor, type PdfStore } from '../../src/server/pdf-store.ts';
+import { pdfStoreFor, type PdfStore, type PostgresPdfStore } from '../../src/server/pdf-store.ts';
 import { documentsRepo } from '../../src/server/repos/documents.ts';
 import { FileStore } from '../../src/server/storage.ts';
 import { freshDatabaseUrl, tempDir, tinyPdf } from './helpers.ts';
@@ -76,6 +76,17 @@ describe(`PdfStore (${process.env.DATABASE_URL ? 'PostgreSQL: document_files' : 
     expect(fs.existsSync(files.pathOf(key))).toBe(false);
     expect((await database.db.selectFrom('documents').select('id').execute()).length).toBe(before);
     if (database.dialect === 'postgres') expect((await database.db.selectFrom('document_files').select('document_id').execute()).length).toBe(0);
+  });
+
+  it.skipIf(!process.env.DATABASE_URL)('PostgreSQL: a PDF from before document_files, still in DATA_DIR/files, is moved into the table once', async () => {
+    const pdf = tinyPdf('antiguo');
+    const row = await docs().insert({ ownerId, originalFilename: 'antiguo.pdf', storageKey: 'antiguo-key', sha256: 'x', size: pdf.length });
+    fs.writeFileSync(files.pathOf('antiguo-key'), pdf);
+    expect(await pdfs.get(row)).toBeUndefined();
+    const store = pdfs as PostgresPdfStore;
+    expect(await store.adoptDiskFiles()).toBe(1);
+    expect((await bytesOf(await pdfs.get(row)))?.equals(pdf)).toBe(true);
+    expect(await store.adoptDiskFiles()).toBe(0);
   });
 
   it('sweeps leftover temp files', async () => {
