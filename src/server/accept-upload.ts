@@ -78,8 +78,6 @@ export async function acceptUpload(
   }
 
   const results: { id: number; duplicate: boolean }[] = [];
-  // A file renamed into place whose row then failed to commit is removed again.
-  let uncommitted: string | undefined;
   try {
     for (const r of received) {
       const existing = await ctx.documents.findBySha(ownerId, r.temp.sha256);
@@ -88,15 +86,14 @@ export async function acceptUpload(
         results.push({ id: existing.id, duplicate: true });
         continue;
       }
-      const storageKey = await ctx.files.commit(r.temp.tmpPath);
-      uncommitted = storageKey;
-      const row = await ctx.documents.insert({ ownerId, originalFilename: r.name, storageKey, sha256: r.temp.sha256, size: r.temp.size });
-      uncommitted = undefined;
+      // The PDF and its row together: both stored or neither (pdf-store.ts).
+      const row = await ctx.pdfs.put(r.temp.tmpPath, (db, storageKey) =>
+        ctx.documents.insert({ ownerId, originalFilename: r.name, storageKey, sha256: r.temp.sha256, size: r.temp.size }, db),
+      );
       results.push({ id: row.id, duplicate: false });
     }
   } catch (err) {
     await Promise.all(received.map((r) => ctx.files.discard(r.temp.tmpPath)));
-    if (uncommitted) await ctx.files.remove(uncommitted);
     throw err;
   }
 

@@ -7,9 +7,8 @@ import { MAX_FILE_BYTES, MAX_FILES_PER_UPLOAD } from '../shared/constants.ts';
 import { SERVER_MESSAGES } from '../shared/messages/server.ts';
 import type { Config } from './config.ts';
 import { HttpError } from './errors.ts';
-import { createContext, type AppContext } from './context.ts';
-import { openDatabase } from './db/index.ts';
-import { lockDataDir } from './db/lock.ts';
+import type { AppContext } from './context.ts';
+import { openNode } from './open-node.ts';
 import { ensureAdmin } from './bootstrap.ts';
 import { JobRunner } from './jobs/runner.ts';
 import { registerAuth, type RouteAccess } from './plugins/auth.ts';
@@ -19,7 +18,6 @@ import { registerDiskGuard } from './plugins/disk-guard.ts';
 import { DiskSpace } from './disk-space.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
-import { FileStore } from './storage.ts';
 import { healthRoutes } from './routes/health.ts';
 import { authRoutes } from './routes/auth.ts';
 import { documentRoutes } from './routes/documents.ts';
@@ -67,21 +65,8 @@ const trustHops = (hops: number) => (_address: string, hop: number) => hop < hop
 
 /** Builds the whole server: data folder lock, database, admin bootstrap, routes, job pool. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<BuiltApp> {
-  const release = lockDataDir(config.dataDir);
-  let database;
-  try {
-    database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
-  } catch (err) {
-    release();
-    throw err;
-  }
-  const files = new FileStore(config.dataDir);
-  const ctx = createContext(config, database, files);
+  const { database, ctx, release } = await openNode(config);
   await ensureAdmin(ctx, options.print ?? ((line) => console.log(line)));
-  // With SQLite the lock proves we are the only server, so every `processing` job is orphaned.
-  await ctx.queue.recover(database.dialect === 'sqlite', SERVER_MESSAGES.jobCrashed);
-  const keys = await ctx.db.selectFrom('documents').select('storage_key').execute();
-  await files.sweep(new Set(keys.map((k) => k.storage_key)));
   await ctx.sessions.purgeExpired();
 
   const app = Fastify({
@@ -162,7 +147,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     return reply.status(404).send({ error: SERVER_MESSAGES.notFound, detail: `route ${request.method} ${request.url.split('?')[0]} not found`, code: 'NOT_FOUND' });
   });
 
-  if (options.runJobs !== false) {
+  // ROLE=api: the web app and the API; the workers (ROLE=worker) extract.
+  if (options.runJobs !== false && config.role !== 'api') {
     runner = new JobRunner({
       db: ctx.db,
       queue: ctx.queue,
@@ -170,7 +156,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       workers: config.workers,
       timeoutMs: config.jobTimeoutMs,
       memoryMb: config.jobMemoryMb,
-      filePath: (doc) => files.pathOf(doc.storage_key),
+      pdfs: ctx.pdfs,
       space: database.dialect === 'sqlite' ? space : undefined,
       log: app.log,
     });

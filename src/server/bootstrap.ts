@@ -10,7 +10,13 @@ export async function ensureAdmin(ctx: AppContext, print: (line: string) => void
   const email = ctx.config.adminEmail ?? 'admin@localhost';
   const generated = ctx.config.adminPassword === undefined;
   const password = ctx.config.adminPassword ?? crypto.randomBytes(12).toString('base64url');
-  await ctx.users.create({ email, password, role: 'admin' });
+  try {
+    await ctx.users.create({ email, password, role: 'admin' });
+  } catch (err) {
+    // API nodes started together on an empty PostgreSQL: another one created it first.
+    if ((await ctx.users.count()) > 0) return;
+    throw err;
+  }
   print(
     generated
       ? `Administrador creado: ${email} con la contraseña ${password} (se muestra solo esta vez; cámbiala con npm run users -- reset-password ${email})`

@@ -42,3 +42,21 @@ describe('loadConfig: abuse limits', () => {
     }
   });
 });
+
+describe('loadConfig: roles (issue 13)', () => {
+  it('defaults to the all-in-one process; api and worker with PostgreSQL', () => {
+    expect(load({})).toMatchObject({ role: 'all', healthPort: 8081, drainSeconds: 60 });
+    const pg = { DATABASE_URL: 'postgres://u@h/db' };
+    expect(load({ ...pg, ROLE: 'api' }).role).toBe('api');
+    expect(load({ ...pg, ROLE: 'Worker', HEALTH_PORT: '9000', DRAIN_SECONDS: '5' })).toMatchObject({ role: 'worker', healthPort: 9000, drainSeconds: 5 });
+  });
+
+  it('refuses a worker or an API node without PostgreSQL, naming DATABASE_URL', () => {
+    for (const r of ['worker', 'api']) {
+      expect(() => load({ ROLE: r }), r).toThrow(ConfigError);
+      expect(() => load({ ROLE: r }), r).toThrow(/DATABASE_URL .*ROLE=/);
+    }
+    expect(() => load({ ROLE: 'boss' })).toThrow(/ROLE/);
+    expect(() => load({ HEALTH_PORT: 'x' })).toThrow(/HEALTH_PORT/);
+  });
+});

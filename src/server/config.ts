@@ -3,7 +3,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_CAPS } from '../engine/index.ts';
 
+/** What this process does (issue 13): everything, the web app and API only, or extraction only. */
+export type Role = 'all' | 'api' | 'worker';
+const ROLES: readonly Role[] = ['all', 'api', 'worker'];
+
 export interface Config {
+  role: Role;
+  /** ROLE=worker: the port of its health check (GET /health: 200 while the database answers). */
+  healthPort: number;
+  /** Seconds a worker on SIGTERM waits for its running jobs before releasing them to the queue. */
+  drainSeconds: number;
   port: number;
   host: string;
   dataDir: string;
@@ -102,6 +111,16 @@ function logLevel(env: Env): LogLevel {
   return raw as LogLevel;
 }
 
+function role(env: Env, databaseUrl: string | undefined): Role {
+  const raw = env.ROLE?.trim().toLowerCase() || 'all';
+  if (!(ROLES as readonly string[]).includes(raw)) throw new ConfigError('ROLE', `must be one of ${ROLES.join(', ')}, got "${raw}"`);
+  // SQLite is one process by design (the DATA_DIR lock): a split needs the shared database.
+  if (raw !== 'all' && !databaseUrl) {
+    throw new ConfigError('DATABASE_URL', `is required with ROLE=${raw}: API nodes and workers share one PostgreSQL (postgres://…); SQLite runs as one process (ROLE=all)`);
+  }
+  return raw as Role;
+}
+
 /** Reads and validates the environment once; a bad value throws naming the variable. */
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
   const databaseUrl = env.DATABASE_URL?.trim() || undefined;
@@ -114,6 +133,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   if (adminPassword !== undefined && adminPassword.length < 8) throw new ConfigError('ADMIN_PASSWORD', 'must have at least 8 characters');
   const host = env.HOST?.trim() || '0.0.0.0';
   const config: Config = {
+    role: role(env, databaseUrl),
+    healthPort: int(env, 'HEALTH_PORT', 8081, 0, 65535),
+    drainSeconds: int(env, 'DRAIN_SECONDS', 60, 0, 3600),
     port: int(env, 'PORT', 8080, 0, 65535),
     host,
     dataDir: path.resolve(env.DATA_DIR?.trim() || './data'),

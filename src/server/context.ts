@@ -7,9 +7,10 @@ import { loginFailuresRepo, sessionsRepo } from './repos/sessions.ts';
 import { usersRepo } from './repos/users.ts';
 import { queueRepo } from './jobs/queue.ts';
 import type { FileStore } from './storage.ts';
+import type { PdfStore } from './pdf-store.ts';
 
 /** Everything route handlers need, built once per app. */
-export function createContext(config: Config, database: Db, files: FileStore) {
+export function createContext(config: Config, database: Db, files: FileStore, pdfs: PdfStore) {
   const { db, dialect } = database;
   const rows = rowsRepo(db, dialect);
   return {
@@ -17,7 +18,10 @@ export function createContext(config: Config, database: Db, files: FileStore) {
     database,
     db,
     dialect,
+    /** Temp files of uploads in DATA_DIR/tmp (both databases). */
     files,
+    /** The stored PDFs: DATA_DIR/files or PostgreSQL (pdf-store.ts). */
+    pdfs,
     users: usersRepo(db),
     sessions: sessionsRepo(db, config.tokenTtlDays),
     loginFailures: loginFailuresRepo(db, { perAccount: config.loginMaxFailures, perAddress: config.loginMaxFailuresPerAddress, windowMs: config.loginWindowMs }),

@@ -2,6 +2,8 @@ import { loadConfig, ConfigError } from './config.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { buildApp } from './app.ts';
 import { assertPortFree, isAddressInUse, PortInUseError } from './port-check.ts';
+import { startWorker } from './worker.ts';
+import type { Config } from './config.ts';
 
 function fail(message: string, code: number): never {
   console.error(message);
@@ -16,6 +18,7 @@ async function main(): Promise<void> {
     if (err instanceof ConfigError) fail(err.message, 2);
     throw err;
   }
+  if (config.role === 'worker') return runWorker(config);
   // Before the database is opened or the first administrator created.
   try {
     await assertPortFree(config.host, config.port);
@@ -52,6 +55,40 @@ async function main(): Promise<void> {
   }
   console.log(`Servidor escuchando en ${address}`);
   for (const line of notices) console.log(line);
+}
+
+/** ROLE=worker: extraction and a health port; SIGTERM drains the running jobs, then exits 0. */
+async function runWorker(config: Config): Promise<void> {
+  try {
+    await assertPortFree(config.host, config.healthPort);
+  } catch (err) {
+    if (err instanceof PortInUseError) fail(`HEALTH_PORT ${config.healthPort} ya está en uso: otro programa lo ocupa. Elige otro, por ejemplo HEALTH_PORT=${config.healthPort + 1}.`, 4);
+    throw err;
+  }
+  let worker;
+  try {
+    worker = await startWorker(config);
+  } catch (err) {
+    if (err instanceof DataDirLockedError) fail(err.message, 3);
+    throw err;
+  }
+  const { runner, healthUrl } = worker;
+  const shutdown = (signal: string) => {
+    console.log(`${signal}: el trabajador ${runner.owner} termina sus trabajos (hasta ${config.drainSeconds} s)`);
+    worker.drain().then(
+      ({ finished, released }) => {
+        console.log(`Trabajador ${runner.owner} detenido: ${finished} trabajos terminados, ${released} devueltos a la cola`);
+        process.exit(0);
+      },
+      (err: unknown) => {
+        console.error(err);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  console.log(`Trabajador de extracción ${runner.owner} listo (${config.workers} procesos); salud en ${healthUrl}/health`);
 }
 
 await main();

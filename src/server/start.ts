@@ -17,9 +17,12 @@ if (tooOld) {
   process.exit(5);
 }
 // A bad setting or a busy port is said now, not after a minute of building.
+let role = 'all';
 try {
   const config = loadConfig();
-  await assertPortFree(config.host, config.port);
+  role = config.role;
+  // A worker serves no web app and listens only on its health port (main.ts checks that one).
+  if (role !== 'worker') await assertPortFree(config.host, config.port);
 } catch (err) {
   if (!(err instanceof ConfigError || err instanceof PortInUseError)) throw err;
   console.error(err.message);
@@ -50,7 +53,7 @@ function needsBuild(): boolean {
   return sources > fs.statSync(built).mtimeMs;
 }
 
-if (!process.env.DIST_DIR && fs.existsSync(path.join(root, 'vite.config.ts')) && needsBuild()) {
+if (role !== 'worker' && !process.env.DIST_DIR && fs.existsSync(path.join(root, 'vite.config.ts')) && needsBuild()) {
   console.log('Construyendo la aplicación web (vite build)…');
   const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
   const res = spawnSync(process.execPath, [vite, 'build'], { cwd: root, stdio: 'inherit' });

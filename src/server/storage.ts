@@ -84,13 +84,17 @@ export class FileStore {
     await fsp.rm(this.pathOf(storageKey), { force: true });
   }
 
-  /** After a crash: drop half-written uploads and files whose row never committed. */
-  async sweep(knownKeys: Set<string>): Promise<number> {
+  /**
+   * After a crash: drop half-written uploads and files whose row never committed (`storedFiles`
+   * false: only the temp files, when the PDFs live in PostgreSQL and files/ holds older copies).
+   */
+  async sweep(knownKeys: Set<string>, { storedFiles = true } = {}): Promise<number> {
     let removed = 0;
     for (const name of await fsp.readdir(this.tmpDir)) {
       await fsp.rm(path.join(this.tmpDir, name), { force: true });
       removed++;
     }
+    if (!storedFiles) return removed;
     for (const name of await fsp.readdir(this.filesDir)) {
       if (name.endsWith('.pdf') && !knownKeys.has(name.slice(0, -4))) {
         await fsp.rm(path.join(this.filesDir, name), { force: true });

@@ -91,6 +91,18 @@ describe.skipIf(!probe.ok)(`disk full: DATA_DIR on a ${MOUNT_MB} MB tmpfs${probe
   /** No temp upload left, and stored files and document rows name the same keys. */
   async function expectNothingHalfWritten(): Promise<void> {
     expect(fs.readdirSync(path.join(dataDir, 'tmp'))).toEqual([]);
+    if (ON_POSTGRES) {
+      // The PDFs are in the database (issue 13): every document has one, DATA_DIR/files holds none.
+      const missing = await s.ctx.db
+        .selectFrom('documents')
+        .leftJoin('document_files', 'document_files.document_id', 'documents.id')
+        .select('documents.id')
+        .where('document_files.document_id', 'is', null)
+        .execute();
+      expect(missing).toEqual([]);
+      expect(fs.readdirSync(path.join(dataDir, 'files'))).toEqual([]);
+      return;
+    }
     const keys = (await s.ctx.db.selectFrom('documents').select('storage_key').execute()).map((r) => `${r.storage_key}.pdf`);
     expect(fs.readdirSync(path.join(dataDir, 'files')).sort()).toEqual(keys.sort());
   }
@@ -202,7 +214,10 @@ describe.skipIf(!probe.ok)(`disk full: DATA_DIR on a ${MOUNT_MB} MB tmpfs${probe
     expect(JSON.parse(await tusMidway.text())).toMatchObject({ error: FILE_FULL, code: 'INSUFFICIENT_STORAGE' });
     const offset = Number((await s.api(location, { method: 'HEAD', token, headers: tusHeaders })).headers.get('upload-offset'));
     expect(offset).toBeLessThan(big.length);
-    expect((await s.api(location, { method: 'DELETE', token, headers: tusHeaders })).status).toBe(204);
+    // PostgreSQL keeps a resumable upload's bytes in the database (issue 13): every byte arrived, the
+    // copy into the full DATA_DIR/tmp failed at its finish, and the finished upload is already gone.
+    const deleted = (await s.api(location, { method: 'DELETE', token, headers: tusHeaders })).status;
+    expect(deleted).toBe(ON_POSTGRES ? 404 : 204);
     expect((await s.ctx.db.selectFrom('documents').select('id').execute()).length).toBe(before);
     await expectNothingHalfWritten();
     for (const url of ['/api/documents?all_documents=true', '/api/tables', `/api/documents/${jobId}`]) {

@@ -27,21 +27,29 @@ async function sqliteSnapshot(config: Config, staging: string): Promise<string[]
   }
 }
 
-async function postgresSnapshot(databaseUrl: string, staging: string): Promise<string[]> {
+/**
+ * pg_dump holds the PDFs too (document_files, issue 13): one consistent snapshot. Only documents
+ * from before that table whose file is still in DATA_DIR/files (not yet adopted) are copied beside.
+ */
+async function postgresSnapshot(databaseUrl: string, staging: string): Promise<{ keys: string[]; inDatabase: number }> {
   await runPgTool('pg_dump', ['--format=custom', '--no-owner', `--file=${path.join(staging, PG_DUMP_FILE)}`, `--dbname=${databaseUrl}`]);
-  // Read after the dump: a document added since has its file left out (its row is not in the dump).
+  // Read after the dump: a document added since is counted but its row (and PDF) is not in the dump.
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    return (await client.query<{ storage_key: string }>('SELECT storage_key FROM documents')).rows.map((r) => r.storage_key);
+    const stored = await client.query<{ n: string }>('SELECT count(*) AS n FROM document_files');
+    const onDisk = await client.query<{ storage_key: string }>(
+      'SELECT d.storage_key FROM documents d LEFT JOIN document_files f ON f.document_id = d.id WHERE f.document_id IS NULL',
+    );
+    return { keys: onDisk.rows.map((r) => r.storage_key), inDatabase: Number(stored.rows[0]!.n) };
   } finally {
     await client.end();
   }
 }
 
 /**
- * Writes one .tar.gz with the database (SQLite online backup, or pg_dump) and the PDF of every
- * document in that copy. Safe next to a running server: stored PDFs never change once written.
+ * Writes one .tar.gz with the database (SQLite online backup, or pg_dump, which holds the PDFs
+ * with PostgreSQL) and the PDF of every document in that copy. Safe next to a running server: stored PDFs never change once written.
  */
 export async function createBackup(config: Config, target: string): Promise<BackupManifest> {
   const out = path.resolve(target);
@@ -51,7 +59,7 @@ export async function createBackup(config: Config, target: string): Promise<Back
     fs.mkdirSync(path.join(staging, 'database'));
     fs.mkdirSync(path.join(staging, FILES_DIR));
     const database = config.databaseUrl ? 'postgres' : 'sqlite';
-    const keys = config.databaseUrl ? await postgresSnapshot(config.databaseUrl, staging) : await sqliteSnapshot(config, staging);
+    const { keys, inDatabase } = config.databaseUrl ? await postgresSnapshot(config.databaseUrl, staging) : { keys: await sqliteSnapshot(config, staging), inDatabase: 0 };
     let missingFiles = 0;
     for (const key of keys) {
       const file = path.join(config.dataDir, 'files', `${key}.pdf`);
@@ -63,8 +71,8 @@ export async function createBackup(config: Config, target: string): Promise<Back
       format: BACKUP_FORMAT,
       createdAt: new Date().toISOString(),
       database,
-      documents: keys.length,
-      files: keys.length - missingFiles,
+      documents: keys.length + inDatabase,
+      files: keys.length + inDatabase - missingFiles,
       missingFiles,
     };
     fs.writeFileSync(path.join(staging, MANIFEST), JSON.stringify(manifest, null, 2));

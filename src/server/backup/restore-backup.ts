@@ -59,8 +59,13 @@ export async function restoreBackup(config: Config, archive: string): Promise<{ 
   }
   const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   try {
-    const keys = await database.db.selectFrom('documents').select('storage_key').execute();
-    const missing = keys.filter((k) => !fs.existsSync(path.join(config.dataDir, 'files', `${k.storage_key}.pdf`))).length;
+    const keys = await database.db.selectFrom('documents').select(['id', 'storage_key']).execute();
+    // PostgreSQL: the PDFs came back with the dump (document_files); older ones as files.
+    const inDatabase = new Set<number>();
+    if (database.dialect === 'postgres') {
+      for (const r of await database.db.selectFrom('document_files').select('document_id').execute()) inDatabase.add(r.document_id);
+    }
+    const missing = keys.filter((k) => !inDatabase.has(k.id) && !fs.existsSync(path.join(config.dataDir, 'files', `${k.storage_key}.pdf`))).length;
     // Only the files already gone when the copy was made may be missing.
     if (missing > manifest.missingFiles) throw new BackupError(`Faltan ${missing} archivos PDF tras restaurar (la copia decía ${manifest.missingFiles}).`);
     return { manifest, documents: keys.length };

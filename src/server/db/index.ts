@@ -58,6 +58,9 @@ export async function openDatabase(options: { dataDir: string; databaseUrl?: str
     db = new Kysely<Database>({ dialect: new SqliteDialectKeepingCause(file) });
     dialect = 'sqlite';
   }
+  // Kysely's Migrator runs under a lock: on PostgreSQL a session advisory lock (pg_advisory_lock),
+  // so API nodes and workers starting together on one database migrate once, the others wait
+  // (tests/integration/cluster.test.ts starts four at once on an empty database).
   const provider: MigrationProvider = { getMigrations: async () => migrationsFor(dialect) };
   const { error } = await new Migrator({ db, provider }).migrateToLatest();
   if (error) {

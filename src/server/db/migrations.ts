@@ -216,5 +216,19 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
         await db.schema.alterTable('documents').addColumn('reviewed_by', 'integer', (c) => c.references('users.id')).execute();
       },
     },
+    '010-cluster': {
+      // Issue 13 (docs/decisions/041): which worker stored each result; on PostgreSQL the stored
+      // PDFs and the partial resumable uploads live in the database, so nodes share no disk.
+      async up(db: Kysely<unknown>) {
+        await db.schema.alterTable('documents').addColumn('processed_by', 'text').execute();
+        if (dialect !== 'postgres') return;
+        await sql`CREATE TABLE document_files (document_id integer PRIMARY KEY REFERENCES documents(id) ON DELETE CASCADE, bytes bytea NOT NULL)`.execute(db);
+        // PDFs are compressed already: stored out of line without another compression attempt.
+        await sql`ALTER TABLE document_files ALTER COLUMN bytes SET STORAGE EXTERNAL`.execute(db);
+        await sql`CREATE TABLE tus_uploads (id text PRIMARY KEY, size integer, "offset" integer NOT NULL, metadata_json text NOT NULL, creation_date text NOT NULL)`.execute(db);
+        await sql`CREATE TABLE tus_chunks (upload_id text NOT NULL REFERENCES tus_uploads(id) ON DELETE CASCADE, "offset" integer NOT NULL, bytes bytea NOT NULL, PRIMARY KEY (upload_id, "offset"))`.execute(db);
+        await sql`ALTER TABLE tus_chunks ALTER COLUMN bytes SET STORAGE EXTERNAL`.execute(db);
+      },
+    },
   };
 }

@@ -56,6 +56,31 @@ export interface DocumentsTable {
   /** 'Revisado' (issue 12): when and by whom a reviewer marked the document checked; null: not reviewed. */
   reviewed_at: Generated<string | null>;
   reviewed_by: Generated<number | null>;
+  /** The job runner (JobRunner.owner: host, pid, id) that stored the last result; null before. */
+  processed_by: Generated<string | null>;
+}
+
+/** PostgreSQL only (issue 13): the stored PDF of a document, deleted with it (ON DELETE CASCADE). */
+export interface DocumentFilesTable {
+  document_id: number;
+  bytes: Buffer;
+}
+
+/** PostgreSQL only: a resumable upload in progress (tus); `offset` counts committed chunk bytes. */
+export interface TusUploadsTable {
+  id: string;
+  size: number | null;
+  offset: number;
+  /** JSON: the tus metadata (filename, clientId, owner). */
+  metadata_json: string;
+  creation_date: string;
+}
+
+/** PostgreSQL only: the bytes of a resumable upload, one row per committed write. */
+export interface TusChunksTable {
+  upload_id: string;
+  offset: number;
+  bytes: Buffer;
 }
 
 export interface TableRowsTable {
@@ -137,6 +162,9 @@ export interface Database {
   login_failures: LoginFailuresTable;
   queue_turns: QueueTurnsTable;
   corrections: CorrectionsTable;
+  document_files: DocumentFilesTable;
+  tus_uploads: TusUploadsTable;
+  tus_chunks: TusChunksTable;
 }
 
 export type Dialect = 'sqlite' | 'postgres';

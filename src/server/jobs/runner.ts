@@ -1,10 +1,12 @@
 import crypto from 'node:crypto';
+import os from 'node:os';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { closeEnginePool, configureEnginePool, DEFAULT_CAPS, DEFAULT_POOL_LIMITS, runIsolated, type ExtractionResult, type IsolatedResult } from '../../engine/index.ts';
 import type { DocumentErrorCode } from '../../shared/api/documents.ts';
 import { SERVER_MESSAGES } from '../../shared/messages/server.ts';
 import type { DocumentRow } from '../repos/documents.ts';
+import type { PdfStore } from '../pdf-store.ts';
 import { isDiskFullError, type DiskSpace } from '../disk-space.ts';
 import type { rowsRepo } from '../repos/rows.ts';
 import type { queueRepo } from './queue.ts';
@@ -30,7 +32,8 @@ export interface RunnerOptions {
   memoryMb: number;
   /** Stall cap (default JOB_STALL_MS): no progress from the engine for this long ends the job. */
   stallMs?: number;
-  filePath(doc: DocumentRow): string;
+  /** Where the stored PDFs are (a job's file is copied to local disk when they are in PostgreSQL). */
+  pdfs: Pick<PdfStore, 'local'>;
   /** Free space where results are stored (SQLite: DATA_DIR); while short, no job is claimed. */
   space?: DiskSpace | undefined;
   log: { info(o: object, m: string): void; warn(o: object, m: string): void; error(o: object, m: string): void };
@@ -57,13 +60,20 @@ const FAILURES: Record<Failure['reason'], { message: string; final: boolean }> =
 
 /** Pulls jobs from the database queue and runs each in the engine's child process under its caps. */
 export class JobRunner {
-  readonly owner = `${process.pid}-${crypto.randomUUID()}`;
+  /** This runner's lease owner, stored with each result it saves (documents.processed_by). */
+  readonly owner = `${os.hostname()}-${process.pid}-${crypto.randomUUID().slice(0, 8)}`;
   /** Running jobs, by document: aborting one kills its child. */
   private running = new Map<number, AbortController>();
   private jobs = new Set<Promise<void>>();
   private stopped = true;
+  /** SIGTERM on a worker: no new claims; running jobs finish, or are released past the grace. */
+  private draining = false;
+  /** Jobs aborted by a drain past its grace: back to the queue, not failed. */
+  private released = new Set<number>();
   private timer: NodeJS.Timeout | undefined;
   private pumping = false;
+  /** The claim loop running now: stop() and drain() wait for it, so no job starts after them. */
+  private pumped: Promise<void> = Promise.resolve();
   // Failing claims back off (2 s doubling to 1 min) and are logged once per failing spell.
   private claimFailures = 0;
   private claimRetryAt = 0;
@@ -97,9 +107,9 @@ export class JobRunner {
 
   /** Called after an upload: start jobs now instead of at the next poll. */
   wake(): void {
-    if (this.stopped || this.pumping) return;
+    if (this.stopped || this.draining || this.pumping) return;
     this.pumping = true;
-    void this.pump().finally(() => {
+    this.pumped = this.pump().finally(() => {
       this.pumping = false;
     });
   }
@@ -107,6 +117,7 @@ export class JobRunner {
   async stop(): Promise<void> {
     this.stopped = true;
     clearInterval(this.timer);
+    await this.pumped;
     for (const job of this.running.values()) job.abort();
     // Killed jobs keep their lease and are requeued by the next start; wait so no bookkeeping
     // runs against a closed database.
@@ -115,12 +126,36 @@ export class JobRunner {
     await closeEnginePool();
   }
 
+  /**
+   * Rolling restarts (issue 13): stops claiming, waits up to `graceMs` for the running jobs to
+   * store their results, then aborts the rest and puts them back in the queue at once (no attempt
+   * counted), so another worker takes them without waiting for a lease to run out.
+   */
+  async drain(graceMs: number): Promise<{ finished: number; released: number }> {
+    this.draining = true;
+    clearInterval(this.timer);
+    await this.pumped;
+    const before = this.running.size;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)));
+    await Promise.race([Promise.allSettled([...this.jobs]), timeout]);
+    clearTimeout(timer);
+    const late = [...this.running.entries()];
+    for (const [id, job] of late) {
+      this.released.add(id);
+      job.abort();
+    }
+    await Promise.allSettled([...this.jobs]);
+    this.stopped = true;
+    return { finished: before - late.length, released: late.length };
+  }
+
   get active(): number {
     return this.running.size;
   }
 
   private async pump(): Promise<void> {
-    while (!this.stopped && this.running.size < this.o.workers) {
+    while (!this.stopped && !this.draining && this.running.size < this.o.workers) {
       if (Date.now() < this.claimRetryAt) return;
       // A job started now could not store its result (docs/decisions/035).
       if (this.o.space && !(await this.o.space.roomForJobs().catch(() => true))) return;
@@ -137,6 +172,11 @@ export class JobRunner {
         this.claimRetryAt = 0;
       }
       if (!job) return;
+      // Stopped while claiming: handed back now rather than left to its lease.
+      if (this.stopped || this.draining) {
+        await this.o.queue.release(job, this.owner, 0).catch(() => undefined);
+        return;
+      }
       const running = this.run(job);
       this.jobs.add(running);
       void running.finally(() => this.jobs.delete(running));
@@ -149,7 +189,10 @@ export class JobRunner {
     }, LEASE_MS / 3);
     try {
       const outcome = await this.execute(job);
-      if (!this.stopped) await this.finish(job, outcome);
+      if (this.released.has(job.id)) {
+        const back = await this.o.queue.release(job, this.owner, 0);
+        this.o.log.info({ document: job.id, back }, 'job released on shutdown');
+      } else if (!this.stopped) await this.finish(job, outcome);
     } catch (err) {
       if (isDiskFullError(err)) await this.requeueForSpace(job, err);
       else this.o.log.error({ err, document: job.id }, 'job bookkeeping failed');
@@ -187,14 +230,26 @@ export class JobRunner {
    * child serves only documents of one owner (poolKey): one person's file never shares a process
    * with another's (docs/decisions/001, "Warm children").
    */
-  private execute(job: DocumentRow): Promise<Outcome> {
+  private async execute(job: DocumentRow): Promise<Outcome> {
     const stop = new AbortController();
     this.running.set(job.id, stop);
-    return runIsolated('extract', { path: this.o.filePath(job) }, {
+    const pdf = await this.o.pdfs.local(job);
+    // Deleted with its file between the claim and now, or its file lost: nothing to read.
+    // A crash as before, when the engine met a missing file: retried, then an error.
+    if (!pdf) return { ok: false, reason: 'crash', message: SERVER_MESSAGES.fileMissing, detail: 'stored PDF not found', wallMs: 0 };
+    try {
+      return await this.isolated(job, pdf.path, stop.signal);
+    } finally {
+      await pdf.release().catch(() => undefined);
+    }
+  }
+
+  private isolated(job: DocumentRow, file: string, signal: AbortSignal): Promise<Outcome> {
+    return runIsolated('extract', { path: file }, {
       timeoutMs: this.o.timeoutMs,
       memoryMb: this.o.memoryMb,
       stallMs: this.o.stallMs ?? JOB_STALL_MS,
-      signal: stop.signal,
+      signal,
       poolKey: `owner ${job.owner_id}`,
       onProgress: (done, total) => {
         if (total <= 0) return;
@@ -209,7 +264,8 @@ export class JobRunner {
     if (outcome.ok) {
       const result = outcome.value;
       const saved = await saveResult(this.o.db, this.o.rows, job.id, this.owner, result);
-      log.info({ document: job.id, saved, pages: result.pages, ms: Math.round(outcome.wallMs) }, 'document processed');
+      // cpuMs: the engine's own CPU time (bench:scale reads it to split extraction from the rest).
+      log.info({ document: job.id, saved, pages: result.pages, ms: Math.round(outcome.wallMs), cpuMs: outcome.usage?.cpuMs, worker: this.owner }, 'document processed');
       return;
     }
     const { message, final } = FAILURES[outcome.reason];

@@ -84,6 +84,7 @@ export async function saveResult(db: Kysely<Database>, rows: Rows, jobId: number
         finished_at: new Date().toISOString(),
         lease_owner: null,
         lease_until: null,
+        processed_by: owner,
       })
       .where('id', '=', jobId)
       .where('lease_owner', '=', owner)

@@ -129,9 +129,10 @@ export function documentsRepo(db: Kysely<Database>) {
       storageKey: string;
       sha256: string;
       size: number;
-    }): Promise<DocumentRow> {
+    }, executor: Kysely<Database> = db): Promise<DocumentRow> {
       const now = new Date().toISOString();
-      return db
+      // `executor`: a transaction when the PDF is stored beside the row (pdf-store.ts).
+      return executor
         .insertInto('documents')
         .values({
           owner_id: values.ownerId,

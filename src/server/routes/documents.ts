@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { IdParams, paginationOf } from '../../shared/api/common.ts';
 import { DEFAULT_PAGE_SIZE } from '../../shared/constants.ts';
@@ -115,13 +114,13 @@ export const documentRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = as
 
   app.get('/documents/:id/file', { schema: { params: IdParams }, config: { permissions: ['read'] } }, async (request, reply) => {
     const row = await load(request.params.id);
-    const file = ctx.files.pathOf(row.storage_key);
-    if (!fs.existsSync(file)) throw notFound('document file', SERVER_MESSAGES.fileMissing);
+    const file = await ctx.pdfs.get(row);
+    if (!file) throw notFound('document file', SERVER_MESSAGES.fileMissing);
     return reply
       .header('Content-Type', 'application/pdf')
       .header('Content-Disposition', attachment(row.original_filename))
       .header('Content-Length', row.size)
-      .send(fs.createReadStream(file));
+      .send(file);
   });
 
   app.delete(
@@ -129,11 +128,10 @@ export const documentRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = as
     { schema: { params: IdParams, response: { 200: MessageResponse } }, config: { permissions: ['admin'] } },
     async (request) => {
       const row = await load(request.params.id);
-      await ctx.db.transaction().execute(async (trx) => {
+      await ctx.pdfs.delete(row, async (trx) => {
         await ctx.rows.removeForDocument(trx, row.id);
         await trx.deleteFrom('documents').where('id', '=', row.id).execute();
       });
-      await ctx.files.remove(row.storage_key);
       return { message: SERVER_MESSAGES.deleted };
     },
   );

@@ -13,6 +13,7 @@ import { userOf } from '../plugins/auth.ts';
 import { TUS_ROUTE, insufficientStorage, toErrorBody } from '../plugins/errors.ts';
 import type { UserRow } from '../repos/users.ts';
 import type { AppContext } from '../context.ts';
+import { PostgresTusStore } from '../tus-postgres-store.ts';
 
 /** A partial upload untouched this long after its creation is deleted (a tablet offline overnight still resumes). */
 export const TUS_EXPIRY_MS = 24 * 60 * 60_000;
@@ -41,6 +42,11 @@ const CreateHeaders = Type.Object({
 });
 const UploadParams = Type.Object({ id: Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' }) }, { additionalProperties: false });
 
+function diskStore(directory: string): TusFileStore {
+  fs.mkdirSync(directory, { recursive: true });
+  return new TusFileStore({ directory, expirationPeriodInMilliseconds: TUS_EXPIRY_MS });
+}
+
 export interface TusRouteOptions {
   ctx: AppContext;
   /** Whether DATA_DIR is short of space now (a write that failed is then a full disk). */
@@ -51,14 +57,14 @@ export interface TusRouteOptions {
  * Resumable uploads (tus 1.0, docs/decisions/052): `POST /api/uploads/tus` creates an upload
  * (`Upload-Length`, metadata `filename` and `clientId`), `PATCH /api/uploads/tus/:id` appends
  * bytes at `Upload-Offset`, `HEAD` says how many arrived, so a cut connection resumes where it
- * stopped. Partial files live in DATA_DIR/tus. The finishing PATCH accepts the file exactly as the
+ * stopped. Partial files live in DATA_DIR/tus (SQLite) or PostgreSQL (tus-postgres-store.ts). The finishing PATCH accepts the file exactly as the
  * multipart upload does (accept-upload.ts) and answers its JSON, the client id acting as
  * `Idempotency-Key`. Access is the routes' (decision 037); an upload is visible to its owner only.
  */
 export const tusUploadRoutes: FastifyPluginAsyncTypebox<TusRouteOptions> = async (app, { ctx, spaceShort }) => {
   const directory = path.join(ctx.config.dataDir, 'tus');
-  fs.mkdirSync(directory, { recursive: true });
-  const store = new TusFileStore({ directory, expirationPeriodInMilliseconds: TUS_EXPIRY_MS });
+  // PostgreSQL: partial uploads in the database, so a client may resume on any API node (issue 13).
+  const store = ctx.dialect === 'postgres' ? new PostgresTusStore(ctx.db, TUS_EXPIRY_MS) : diskStore(directory);
   /** The signed-in user of each request handed to tus (its hooks see only the raw request). */
   const users = new WeakMap<object, UserRow>();
   /** Uploads whose last byte arrived and that are being accepted or refused now, until their partial file is gone. */
@@ -133,9 +139,9 @@ export const tusUploadRoutes: FastifyPluginAsyncTypebox<TusRouteOptions> = async
     const key = upload.metadata?.clientId ?? undefined;
     const previous = key ? await previousAnswer(ctx, user.id, key) : undefined;
     if (previous) return answerOf(previous, true);
-    const partial = upload.storage?.path ?? path.join(directory, upload.id);
     // A copy into DATA_DIR/tmp hashed on the way, then the multipart upload's own path.
-    const temp = await ctx.files.writeTemp(fs.createReadStream(partial));
+    const partial = store instanceof PostgresTusStore ? store.read(upload.id) : fs.createReadStream(upload.storage?.path ?? path.join(directory, upload.id));
+    const temp = await ctx.files.writeTemp(partial);
     const { answer, replayed } = await acceptUpload(ctx, user.id, [{ temp, name: cleanName(upload.metadata?.filename) }], key);
     return answerOf(answer, replayed);
   }
