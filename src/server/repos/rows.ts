@@ -169,9 +169,17 @@ export function rowsRepo(db: Kysely<Database>, dialect: Dialect) {
           ? db.selectFrom('table_rows').where('table_name', '=', tableNameLiteral(tableName))
           : db.selectFrom('table_rows').where('table_name', '=', tableName);
     if (nos) {
-      // Filter the 20k documents first, then use the (table_name, document_id) index.
-      const pattern = containsPattern(nos);
-      q = q.where('document_id', 'in', db.selectFrom('documents').select('id').where(sql`nosolicitud`, 'like', sql`${pattern} ESCAPE '\\'`));
+      // Filter the 20k documents first, then use the (table_name, document_id) index. SQLite: its
+      // trigram index (migration 010) takes three characters or more and a LIKE without ESCAPE
+      // (an ESCAPE clause makes FTS5 scan), so a term with a wildcard character reads them all.
+      const viaTrigrams = dialect === 'sqlite' && nos.length >= 3 && !/[\\%_]/.test(nos);
+      q = q.where(
+        'document_id',
+        'in',
+        viaTrigrams
+          ? sql<number>`(SELECT rowid FROM documents_nosolicitud_fts WHERE nosolicitud LIKE ${`%${nos}%`})`
+          : db.selectFrom('documents').select('id').where(sql`nosolicitud`, 'like', sql`${containsPattern(nos)} ESCAPE '\\'`),
+      );
     }
     if (term) {
       const hasWords = /[\p{L}\p{N}]/u.test(term);
