@@ -59,8 +59,24 @@ async function prepare(chromePort: number, base: string, token: string | undefin
   }
 }
 
-/** One cold Lighthouse performance run of a target. */
+/**
+ * One cold Lighthouse performance run of a target. A run Lighthouse itself reports as broken
+ * (e.g. NO_NAVSTART, a trace it failed to record on a busy machine) is run again, twice at most.
+ */
 export async function lighthouseRun(chromePort: number, base: string, token: string, target: Target): Promise<Sample> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouseOnce(chromePort, base, token, target);
+    } catch (err) {
+      if (!(err instanceof LighthouseRuntimeError) || attempt >= 3) throw err;
+      console.warn(`${err.message}: running it again`);
+    }
+  }
+}
+
+class LighthouseRuntimeError extends Error {}
+
+async function lighthouseOnce(chromePort: number, base: string, token: string, target: Target): Promise<Sample> {
   await prepare(chromePort, base, target.signedIn ? token : undefined);
   // Storage is kept (disableStorageReset) so the signed-in run stays signed in.
   const result = await lighthouse(`${base}${target.route}`, {
@@ -74,7 +90,7 @@ export async function lighthouseRun(chromePort: number, base: string, token: str
   });
   if (!result) throw new Error(`lighthouse gave no result for ${target.route}`);
   const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(`lighthouse on ${target.route}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) throw new LighthouseRuntimeError(`lighthouse on ${target.route}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   if (!lhr.finalDisplayedUrl.includes(target.expect)) throw new Error(`run for ${target.route} ended at ${lhr.finalDisplayedUrl}`);
   return {
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
