@@ -42,9 +42,9 @@ export const tableRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async
       const q = request.query;
       const page = q.page ?? 1;
       const pageSize = q.page_size ?? DEFAULT_PAGE_SIZE;
-      const { rows, total, refs } = await ctx.rows.page(table.name, filtersOf(q), page, pageSize);
       // Rows hold the values in effect; meta says which cells a reviewer corrected (decision 039).
-      return { data: rows, meta: await ctx.corrections.metaFor(refs), pagination: paginationOf(page, pageSize, total) };
+      const { rows, total, meta } = await ctx.rows.page(table.name, filtersOf(q), page, pageSize);
+      return { data: rows, meta, pagination: paginationOf(page, pageSize, total) };
     },
   );
 
