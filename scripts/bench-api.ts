@@ -3,8 +3,9 @@
  * starts the real server as its own process, and measures three GET /api/tables/CostosDirectos
  * pages with autocannon: unfiltered, `search` and `nosolicitud`. Beside them, in the same run and
  * with the same settings, a bare Fastify route (scripts/bench/bare-server.ts) that returns the
- * unfiltered page's own JSON: each page prints req/s, p50/p99 and its ratio to that baseline, which
- * holds from machine to machine where absolute figures do not (issue 14).
+ * unfiltered page's own JSON, measured again right before each page: each page prints req/s,
+ * p50/p99 and its ratio to that baseline, which holds from machine to machine where absolute
+ * figures do not (issue 14).
  * SQLite by default; on PostgreSQL: scripts/with-postgres.sh npm run bench:api.
  * Options (env): BENCH_DOCS (20000), BENCH_ROWS_PER_DOC (50), BENCH_SECONDS (10), BENCH_CONNECTIONS (10),
  * BENCH_DATA_DIR (a folder kept between runs: filled once, then reused; PostgreSQL: a kept
@@ -16,7 +17,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fillBenchDatabase } from './bench/api-fill.ts';
-import { printMachineLoad } from './bench/machine-load.ts';
+import { loadAverages, printMachineLoad } from './bench/machine-load.ts';
 
 interface Histogram { average: number; p50: number; p99: number; mean: number }
 interface AutocannonResult { requests: Histogram; latency: Histogram; non2xx: number; errors: number; timeouts: number }
@@ -81,17 +82,18 @@ try {
   children.push(bare);
 
   console.log(`\n${databaseUrl ? 'PostgreSQL' : 'SQLite'} — ${CONNECTIONS} connections, ${SECONDS} s each, client and servers on this machine (${os.cpus().length} cores)`);
-  const base = await measure(`${bare.url}/bare`, {});
   const line = (name: string, r: AutocannonResult, extra: string) =>
     console.log(
       `${name.padEnd(12)} ${r.requests.average.toFixed(0).padStart(6)} req/s  p50 ${String(r.latency.p50).padStart(4)} ms  p99 ${String(r.latency.p99).padStart(4)} ms  ${extra}`,
     );
-  line('bare route', base, `(baseline: ${fs.statSync(bodyFile).size} bytes of JSON)`);
   for (const [name, pathname] of cases) {
+    // The baseline is measured right before each page: on a shared machine the load moves between them.
+    const base = await measure(`${bare.url}/bare`, {});
+    line('  bare route', base, `(baseline, ${fs.statSync(bodyFile).size} bytes of JSON)`);
     const probe = (await (await fetch(`${server.url}${pathname}`, { headers })).json()) as { pagination: { total_items: number } };
     const r = await measure(`${server.url}${pathname}`, headers);
     const ratio = r.requests.average / base.requests.average;
-    line(name, r, `${ratio.toFixed(2)} × bare  (${probe.pagination.total_items} matching rows; non-2xx ${r.non2xx}, errors ${r.errors})`);
+    line(name, r, `${ratio.toFixed(2)} × bare  (${probe.pagination.total_items} matching rows; non-2xx ${r.non2xx}, errors ${r.errors}; load ${loadAverages()[0].toFixed(1)})`);
   }
   printMachineLoad('after the run');
 } finally {
