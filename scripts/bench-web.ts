@@ -140,9 +140,13 @@ async function main(): Promise<void> {
     stdio: 'ignore',
   });
   onCleanup(async () => {
-    if (server.exitCode !== null) return;
+    if (server.exitCode !== null || server.signalCode !== null) return;
+    const exited = new Promise((r) => server.once('exit', r));
     server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
+    // A server finishing a job may take longer than the cleanup waits: it must not outlive us.
+    const timer = setTimeout(() => server.kill('SIGKILL'), 4_000);
+    await exited;
+    clearTimeout(timer);
   });
   server.once('exit', (code) => {
     if (code) console.error(`server exited with ${code}`);
@@ -170,7 +174,8 @@ async function main(): Promise<void> {
   console.log(`  Whole app JS+CSS (what the service worker precaches afterwards): ${kb(allGzip)} gzip in ${allAssets.length} files`);
   console.log(`\n${reviewChunksReport(reviewChunks, firstGzip).join('\n')}`);
 
-  const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-dev-shm-usage'] });
+  // handleSIGINT off: chrome-launcher's own handler exits at once, before the server and folder are cleaned up.
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-dev-shm-usage'], handleSIGINT: false });
   onCleanup(() => chrome.kill());
   const review = `/dashboard/documents/${documentId}/review`;
   const targets: Target[] = [

@@ -16,6 +16,7 @@ export function onCleanup(closer: Closer): void {
 async function closeAll(): Promise<void> {
   while (closers.length > 0) {
     const close = closers.pop()!;
+    if (process.env.GUARD_DEBUG) console.error(`cleanup ${closers.length}: ${close.toString().slice(0, 60)}`);
     // A closer that hangs (a browser that does not answer) must not keep the others from running.
     await Promise.race([Promise.resolve().then(close).catch((err: unknown) => console.error('cleanup:', err)), new Promise((r) => setTimeout(r, 5_000))]);
   }
