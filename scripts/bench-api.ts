@@ -1,20 +1,23 @@
 /**
  * npm run bench:api — fills a fresh database with 1,000,000 table rows from 20,000 documents,
  * starts the real server as its own process, and measures three GET /api/tables/CostosDirectos
- * pages with autocannon: unfiltered, `search` and `nosolicitud`. Prints req/s and p50/p99.
+ * pages with autocannon: unfiltered, `search` and `nosolicitud`. Beside them, in the same run and
+ * with the same settings, a bare Fastify route (scripts/bench/bare-server.ts) that returns the
+ * unfiltered page's own JSON, measured again right before each page: each page prints req/s,
+ * p50/p99 and its ratio to that baseline, which holds from machine to machine where absolute
+ * figures do not (issue 14).
  * SQLite by default; on PostgreSQL: scripts/with-postgres.sh npm run bench:api.
- * Options (env): BENCH_DOCS (20000), BENCH_ROWS_PER_DOC (50), BENCH_SECONDS (10), BENCH_CONNECTIONS (10).
+ * Options (env): BENCH_DOCS (20000), BENCH_ROWS_PER_DOC (50), BENCH_SECONDS (10), BENCH_CONNECTIONS (10),
+ * BENCH_DATA_DIR (a folder kept between runs: filled once, then reused; PostgreSQL: a kept
+ * DATABASE_URL is reused the same way).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { openDatabase } from '../src/server/db/index.ts';
-import { rowsRepo, type StoredRowInput } from '../src/server/repos/rows.ts';
-import { usersRepo } from '../src/server/repos/users.ts';
-import { findTable, type CatalogTable, type TableRow } from '../src/shared/catalog/index.ts';
-import { normalizeSearch } from '../src/server/search-text.ts';
+import { fillBenchDatabase } from './bench/api-fill.ts';
+import { loadAverages, printMachineLoad } from './bench/machine-load.ts';
 
 interface Histogram { average: number; p50: number; p99: number; mean: number }
 interface AutocannonResult { requests: Histogram; latency: Histogram; non2xx: number; errors: number; timeouts: number }
@@ -28,102 +31,11 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const ADMIN = { email: 'bench@example.com', password: 'bench-pass-123' };
 const ROOT = path.resolve(import.meta.dirname, '..');
 
-// Share of each document's rows per table (sums to 1): CostosDirectos is the big one, as in real files.
-const MIX: [string, number][] = [
-  ['CostosDirectos', 0.3],
-  ['PlanAmortizacionDetalle', 0.24],
-  ['EgresosOperacionales', 0.16],
-  ['IngresosOperacionales', 0.1],
-  ['CostosIndirectos', 0.08],
-  ['CultivoProyecto', 0.04],
-  ['InventarioPecuario', 0.04],
-  ['IngresosActividad', 0.02],
-  ['PlanAmortizacion', 0.02],
-];
+interface Child { url: string; stop(): void }
 
-// Deterministic pseudo-random numbers so every run measures the same data.
-let seed = 42;
-const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
-
-const WORDS = ['abono', 'urea', 'cal dolomita', 'semilla', 'plántulas', 'jornal', 'guadaña', 'fumigación', 'fungicida', 'herbicida', 'insecticida', 'transporte', 'empaque', 'cosecha', 'siembra', 'poda', 'riego', 'análisis de suelo', 'rocería', 'trazado', 'ahoyado', 'tutorado', 'fertilización', 'control de malezas', 'beneficio', 'secado', 'alambre', 'postes', 'manguera', 'bomba'];
-const QUALIFIERS = ['orgánico', 'químico', 'manual', 'mecánico', 'edáfico', 'foliar', 'granulado', 'líquido', 'de mantenimiento', 'de establecimiento'];
-const PLACES = Array.from({ length: 40 }, (_, i) => `lote ${i + 1}`);
-const UNITS = ['Jornal', 'Bulto', 'Kg', 'Litro', 'Unidad', 'Global', 'Ha'];
-
-function valueFor(type: string, key: string, i: number): string | number | null {
-  switch (type) {
-    case 'money':
-      return Math.round(rand() * 5_000_000);
-    case 'int':
-      return 1 + Math.floor(rand() * 200);
-    case 'decimal':
-    case 'hectares':
-    case 'percent':
-      return Math.round(rand() * 10_000) / 100;
-    case 'date':
-      return `2025-${String(1 + Math.floor(rand() * 12)).padStart(2, '0')}-${String(1 + Math.floor(rand() * 28)).padStart(2, '0')}`;
-    default:
-      if (key.includes('unidad')) return pick(UNITS);
-      return i % 7 === 0 ? `${i}. ${pick(WORDS).toUpperCase()}` : `${pick(WORDS)} ${pick(QUALIFIERS)} ${pick(PLACES)}`;
-  }
-}
-
-function rowsFor(table: CatalogTable, n: number): StoredRowInput[] {
-  return Array.from({ length: n }, (_, i) => {
-    const values: TableRow = {};
-    for (const c of table.columns) values[c.key] = valueFor(c.type, c.key, i);
-    return { values };
-  });
-}
-
-async function fill(dataDir: string, databaseUrl: string | undefined): Promise<{ nosolicitud: string }> {
-  const database = await openDatabase({ dataDir, databaseUrl });
-  const { db, dialect } = database;
-  const users = usersRepo(db);
-  const admin = await users.create({ ...ADMIN, role: 'admin' });
-  const rows = rowsRepo(db, dialect);
-  const started = performance.now();
-  const batch = 200;
-  let sample = '';
-  for (let start = 0; start < DOCS; start += batch) {
-    await db.transaction().execute(async (trx) => {
-      const now = new Date().toISOString();
-      const docs = await trx
-        .insertInto('documents')
-        .values(
-          Array.from({ length: Math.min(batch, DOCS - start) }, (_, k) => {
-            const n = start + k;
-            const name = `solicitud-${n}.pdf`;
-            return {
-              owner_id: admin.id, filename: name, original_filename: name, search_name: normalizeSearch(name), storage_key: `bench-${n}`,
-              sha256: `bench-${n}`, size: 100_000, nosolicitud: String(1_000_000_000 + Math.floor(rand() * 8_999_999_999)), status: 'processed',
-              progress: 100, upload_date: now, pages: 3, header_json: '{}', quality_json: '{}', by_table_json: '{}', attempts: 1, available_at: now,
-            };
-          }),
-        )
-        .returning(['id', 'nosolicitud'])
-        .execute();
-      const items = docs.flatMap((doc) => {
-        if (doc.id === Math.floor(DOCS / 2)) sample = doc.nosolicitud;
-        return MIX.map(([name, share]) => {
-          const table = findTable(name)!;
-          return { documentId: doc.id, nosolicitud: doc.nosolicitud, table, rows: rowsFor(table, Math.round(ROWS_PER_DOC * share)) };
-        });
-      });
-      await rows.insertRows(trx, items);
-    });
-    if ((start / batch) % 10 === 0) process.stderr.write(`\rfilled ${start + batch} / ${DOCS} documents`);
-  }
-  if (dialect === 'postgres') await (await import('kysely')).sql`ANALYZE`.execute(db);
-  const total = [...(await rows.counts()).values()].reduce((a, b) => a + b, 0);
-  console.log(`\nfilled ${DOCS} documents, ${total} rows in ${((performance.now() - started) / 1000).toFixed(1)} s (${dialect})`);
-  await database.close();
-  return { nosolicitud: sample };
-}
-
-async function startServer(env: Record<string, string>): Promise<{ url: string; stop(): void }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/server/main.ts')], {
+/** Starts a server process and resolves with the address it prints. */
+async function startProcess(args: string[], env: Record<string, string>): Promise<Child> {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -135,16 +47,25 @@ async function startServer(env: Record<string, string>): Promise<{ url: string; 
       const m = /Servidor escuchando en (http:\/\/\S+)/.exec(out);
       if (m) resolve(m[1]!);
     });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
+    child.once('exit', (code) => reject(new Error(`${args[0]} exited with ${code}: ${out}`)));
   });
   return { url, stop: () => child.kill('SIGTERM') };
 }
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-api-'));
+async function measure(url: string, headers: Record<string, string>): Promise<AutocannonResult> {
+  await autocannon({ url, connections: CONNECTIONS, duration: 2, headers }); // warm-up
+  return autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
+}
+
+printMachineLoad();
+const keptDir = process.env.BENCH_DATA_DIR;
+const dataDir = keptDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'bench-api-'));
 const databaseUrl = process.env.DATABASE_URL || undefined;
-const { nosolicitud } = await fill(dataDir, databaseUrl);
-const server = await startServer({ DATA_DIR: dataDir, WORKERS: '1', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+const { nosolicitud } = await fillBenchDatabase({ dataDir, databaseUrl, docs: DOCS, rowsPerDoc: ROWS_PER_DOC, admin: ADMIN });
+const children: Child[] = [];
 try {
+  const server = await startProcess(['src/server/main.ts'], { DATA_DIR: dataDir, WORKERS: '1', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+  children.push(server);
   const login = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
   const { access_token: token } = (await login.json()) as { access_token: string };
   const headers = { authorization: `Bearer ${token}` };
@@ -154,17 +75,28 @@ try {
     ['search', `/api/tables/CostosDirectos?page=1&page_size=10&search=${encodeURIComponent('fungicida foliar lote 17')}`],
     ['nosolicitud', `/api/tables/CostosDirectos?page=1&page_size=10&nosolicitud=${part}`],
   ];
-  console.log(`\n${databaseUrl ? 'PostgreSQL' : 'SQLite'} — ${CONNECTIONS} connections, ${SECONDS} s each`);
-  for (const [name, pathname] of cases) {
-    const probe = (await (await fetch(`${server.url}${pathname}`, { headers })).json()) as { pagination: { total_items: number } };
-    await autocannon({ url: `${server.url}${pathname}`, connections: CONNECTIONS, duration: 2, headers }); // warm-up
-    const r = await autocannon({ url: `${server.url}${pathname}`, connections: CONNECTIONS, duration: SECONDS, headers });
+  // The baseline answers exactly what the unfiltered page answers.
+  const bodyFile = path.join(dataDir, 'bare-body-tmp.json');
+  fs.writeFileSync(bodyFile, await (await fetch(`${server.url}${cases[0]![1]}`, { headers })).text());
+  const bare = await startProcess(['scripts/bench/bare-server.ts', bodyFile], {});
+  children.push(bare);
+
+  console.log(`\n${databaseUrl ? 'PostgreSQL' : 'SQLite'} — ${CONNECTIONS} connections, ${SECONDS} s each, client and servers on this machine (${os.cpus().length} cores)`);
+  const line = (name: string, r: AutocannonResult, extra: string) =>
     console.log(
-      `${name.padEnd(12)} ${r.requests.average.toFixed(0).padStart(6)} req/s  p50 ${String(r.latency.p50).padStart(4)} ms  p99 ${String(r.latency.p99).padStart(4)} ms  ` +
-        `(${probe.pagination.total_items} matching rows; non-2xx ${r.non2xx}, errors ${r.errors})`,
+      `${name.padEnd(12)} ${r.requests.average.toFixed(0).padStart(6)} req/s  p50 ${String(r.latency.p50).padStart(4)} ms  p99 ${String(r.latency.p99).padStart(4)} ms  ${extra}`,
     );
+  for (const [name, pathname] of cases) {
+    // The baseline is measured right before each page: on a shared machine the load moves between them.
+    const base = await measure(`${bare.url}/bare`, {});
+    line('  bare route', base, `(baseline, ${fs.statSync(bodyFile).size} bytes of JSON)`);
+    const probe = (await (await fetch(`${server.url}${pathname}`, { headers })).json()) as { pagination: { total_items: number } };
+    const r = await measure(`${server.url}${pathname}`, headers);
+    const ratio = r.requests.average / base.requests.average;
+    line(name, r, `${ratio.toFixed(2)} × bare  (${probe.pagination.total_items} matching rows; non-2xx ${r.non2xx}, errors ${r.errors}; load ${loadAverages()[0].toFixed(1)})`);
   }
+  printMachineLoad('after the run');
 } finally {
-  server.stop();
-  if (!process.env.BENCH_KEEP) fs.rmSync(dataDir, { recursive: true, force: true });
+  for (const child of children) child.stop();
+  if (!keptDir && !process.env.BENCH_KEEP) fs.rmSync(dataDir, { recursive: true, force: true });
 }

@@ -31,7 +31,7 @@ export async function hasTableSearch<DB>(db: Kysely<DB>, dialect: Dialect, table
   return rows.length > 0;
 }
 
-function pgIndexOf(tableName: string): string {
+export function pgIndexOf(tableName: string): string {
   return `table_rows_words_${checkedName(tableName).toLowerCase()}`;
 }
 

@@ -3,6 +3,7 @@ import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { CorrectionsTable, Database, Dialect } from '../db/schema.ts';
 import { findTable, type CatalogTable, type CellValue, type TableRow } from '../../shared/catalog/index.ts';
 import type { Correction, RowMeta } from '../../shared/api/corrections.ts';
+import { cell } from './row-meta.ts';
 import { RowSource } from '../../shared/api/sources.ts';
 import { readStoredJson } from './stored-json.ts';
 import { searchTextOf, type rowsRepo } from './rows.ts';
@@ -14,15 +15,6 @@ type CorrectionRow = Selectable<CorrectionsTable>;
 type StoredRow = { id: number; document_id: number; table_name: string; seq: number; data: string; source_json: string | null };
 
 const json = (value: CellValue) => JSON.stringify(value ?? null);
-
-function cell(text: string): CellValue {
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'string' || typeof value === 'number' ? value : null;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * How a row is recognised after a reprocess: the sha256 of its extracted values in catalogue order

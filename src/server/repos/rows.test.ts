@@ -32,7 +32,7 @@ describe('rows: the per-table search index (SQLite)', () => {
     ).rejects.toThrow('database or disk is full');
 
     // No "no such table": a search answers (nothing is stored), without writing...
-    expect(await rows.page('CultivoProyecto', { search: 'castilla' }, 1, 10)).toEqual({ rows: [], total: 0, refs: [] });
+    expect(await rows.page('CultivoProyecto', { search: 'castilla' }, 1, 10)).toEqual({ rows: [], total: 0, meta: [] });
     // ...and the next save creates the index again and is found.
     await db.transaction().execute((trx) => rows.insertRows(trx, save()));
     const found = await rows.page('CultivoProyecto', { search: 'castilla' }, 1, 10);

@@ -6,6 +6,8 @@ import { ensureTableSearch, ftsTableOf, hasTableSearch, tableNameLiteral } from 
 import { RowSource } from '../../shared/api/sources.ts';
 import type { TableFilters } from '../../shared/table-filters.ts';
 import { readStoredJson, type StoredJsonLog } from './stored-json.ts';
+import { correctedCells, correctedCellsSql } from './row-meta.ts';
+import type { RowMeta } from '../../shared/api/corrections.ts';
 
 export interface StoredRowInput {
   values: TableRow;
@@ -169,9 +171,17 @@ export function rowsRepo(db: Kysely<Database>, dialect: Dialect) {
           ? db.selectFrom('table_rows').where('table_name', '=', tableNameLiteral(tableName))
           : db.selectFrom('table_rows').where('table_name', '=', tableName);
     if (nos) {
-      // Filter the 20k documents first, then use the (table_name, document_id) index.
-      const pattern = containsPattern(nos);
-      q = q.where('document_id', 'in', db.selectFrom('documents').select('id').where(sql`nosolicitud`, 'like', sql`${pattern} ESCAPE '\\'`));
+      // Filter the 20k documents first, then use the (table_name, document_id) index. SQLite: its
+      // trigram index (migration 010) takes three characters or more and a LIKE without ESCAPE
+      // (an ESCAPE clause makes FTS5 scan), so a term with a wildcard character reads them all.
+      const viaTrigrams = dialect === 'sqlite' && nos.length >= 3 && !/[\\%_]/.test(nos);
+      q = q.where(
+        'document_id',
+        'in',
+        viaTrigrams
+          ? sql<number>`(SELECT rowid FROM documents_nosolicitud_fts WHERE nosolicitud LIKE ${`%${nos}%`})`
+          : db.selectFrom('documents').select('id').where(sql`nosolicitud`, 'like', sql`${containsPattern(nos)} ESCAPE '\\'`),
+      );
     }
     if (term) {
       const hasWords = /[\p{L}\p{N}]/u.test(term);
@@ -249,34 +259,51 @@ export function rowsRepo(db: Kysely<Database>, dialect: Dialect) {
         .execute();
       return Object.fromEntries(rows.map((r) => [r.table_name, Number(r.n)]));
     },
-    /** A page of rows; `refs` gives each row's id and document, in the same order (corrections are keyed by row id). */
-    async page(
-      tableName: string,
-      f: Partial<TableFilters>,
-      page: number,
-      pageSize: number,
-    ): Promise<{ rows: TableRow[]; total: number; refs: { id: number; document_id: number }[] }> {
+    /**
+     * A page of rows and, in the same order, each row's meta (id, document, corrected cells:
+     * corrections are keyed by row id, decision 039), read with the rows (row-meta.ts).
+     */
+    async page(tableName: string, f: Partial<TableFilters>, page: number, pageSize: number): Promise<{ rows: TableRow[]; total: number; meta: RowMeta[] }> {
       const unfiltered = !f.nosolicitud?.trim() && !(f.search && normalizeSearch(f.search));
+      const answer = (found: { id: number; document_id: number; data: string; corrected: string | null }[], total: number) => ({
+        rows: found.map((r) => JSON.parse(r.data) as TableRow),
+        total,
+        meta: found.map((r) => ({ id: r.id, document_id: r.document_id, corrected: correctedCells(r.corrected) })),
+      });
       if (unfiltered) {
-        // Kept in step with the rows in the same transactions: no COUNT(*) over a million rows.
-        const row = await db.selectFrom('table_counts').select('row_count').where('table_name', '=', tableName).executeTakeFirst();
-        const rows = await ordered(tableName, f)
-          .select(['id', 'document_id', 'data'])
-          .limit(pageSize)
-          .offset((page - 1) * pageSize)
+        // One statement: the page (its LIMIT inside, so corrections are read for its rows only) and
+        // the total from `table_counts`, kept in step with the rows: no COUNT(*) over a million rows.
+        const slice = ordered(tableName, f).select(['id', 'document_id', 'data', 'nosolicitud', 'seq']).limit(pageSize).offset((page - 1) * pageSize);
+        const q = db
+          .selectFrom(slice.as('p'))
+          .select(['p.id', 'p.document_id', 'p.data', correctedCellsSql(dialect, sql.ref('p.id')).as('corrected')])
+          .select(sql<number | string | null>`(SELECT row_count FROM table_counts WHERE table_name = ${tableName})`.as('total'));
+        const found = await (f.sortByNosolicitud ? q.orderBy('p.nosolicitud').orderBy('p.document_id', 'desc') : q.orderBy('p.document_id', 'desc'))
+          .orderBy('p.seq')
           .execute();
-        const refs = rows.map((r) => ({ id: r.id, document_id: r.document_id }));
-        return { rows: rows.map((r) => JSON.parse(r.data) as TableRow), total: Number(row?.row_count ?? 0), refs };
+        // Past the last page there is no row to carry the total.
+        const total = found.length
+          ? Number(found[0]!.total ?? 0)
+          : Number((await db.selectFrom('table_counts').select('row_count').where('table_name', '=', tableName).executeTakeFirst())?.row_count ?? 0);
+        return answer(found, total);
       }
       const indexed = await searchIndexed(tableName);
       // One evaluation of the filters: the ordered ids give the total and the page at once
       // (and, with no LIMIT, both planners start from the search indexes).
       const ids = (await ordered(tableName, f, indexed).select('id').execute()).map((r) => r.id);
       const pageIds = ids.slice((page - 1) * pageSize, page * pageSize);
-      const found = pageIds.length ? await db.selectFrom('table_rows').select(['id', 'document_id', 'data']).where('id', 'in', pageIds).execute() : [];
+      const found = pageIds.length
+        ? await db
+            .selectFrom('table_rows')
+            .select(['id', 'document_id', 'data', correctedCellsSql(dialect, sql.ref('table_rows.id')).as('corrected')])
+            .where('id', 'in', pageIds)
+            .execute()
+        : [];
       const byId = new Map(found.map((r) => [r.id, r]));
-      const refs = pageIds.map((id) => ({ id, document_id: byId.get(id)!.document_id }));
-      return { rows: pageIds.map((id) => JSON.parse(byId.get(id)!.data) as TableRow), total: ids.length, refs };
+      return answer(
+        pageIds.map((id) => byId.get(id)!),
+        ids.length,
+      );
     },
     /**
      * The sums of `columns` over every row the filters select (the data screen's totals row), in

@@ -43,8 +43,9 @@ export const tableRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async
       const q = request.query;
       const page = q.page ?? 1;
       const pageSize = q.page_size ?? DEFAULT_PAGE_SIZE;
-      const { rows, total, refs } = await ctx.rows.page(table.name, filtersOf(q), page, pageSize);
-      const ids = [...new Set(refs.map((r) => r.document_id))];
+      // Rows hold the values in effect; meta says which cells a reviewer corrected (decision 039).
+      const { rows, total, meta } = await ctx.rows.page(table.name, filtersOf(q), page, pageSize);
+      const ids = [...new Set(meta.map((r) => r.document_id))];
       const docs = new Map((await ctx.documents.findByIds(ids)).map((d) => [d.id, d]));
       const documents = ids.flatMap((id) => {
         const doc = docs.get(id);
@@ -53,8 +54,7 @@ export const tableRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async
         const confidence = found.length ? Math.min(...found.map((t) => t.confidence)) : null;
         return [{ id, nosolicitud: doc.nosolicitud, filename: doc.original_filename, confidence }];
       });
-      // Rows hold the values in effect; meta says which cells a reviewer corrected (decision 039).
-      return { data: rows, meta: await ctx.corrections.metaFor(refs), documents, pagination: paginationOf(page, pageSize, total) };
+      return { data: rows, meta, documents, pagination: paginationOf(page, pageSize, total) };
     },
   );
 
