@@ -172,7 +172,7 @@ export function rowsRepo(db: Kysely<Database>, dialect: Dialect) {
           : db.selectFrom('table_rows').where('table_name', '=', tableName);
     if (nos) {
       // Filter the 20k documents first, then use the (table_name, document_id) index. SQLite: its
-      // trigram index (migration 010) takes three characters or more and a LIKE without ESCAPE
+      // trigram index (migration 011) takes three characters or more and a LIKE without ESCAPE
       // (an ESCAPE clause makes FTS5 scan), so a term with a wildcard character reads them all.
       const viaTrigrams = dialect === 'sqlite' && nos.length >= 3 && !/[\\%_]/.test(nos);
       q = q.where(
