@@ -73,11 +73,14 @@ export class WarmChild {
       this.pending?.();
       this.pending = undefined;
     });
-    this.proc.on('error', (err) => this.listener?.error(err));
+    this.proc.on('error', (err) => {
+      this.listener?.error(err);
+      // A child that never started emits no 'exit': whoever waits for it must not wait forever.
+      if (this.proc.pid === undefined) this.markExited();
+    });
     this.proc.on('exit', (code, signal) => {
-      this.exited = true;
       this.listener?.exit(code, signal);
-      for (const done of this.exitListeners) done();
+      this.markExited();
     });
   }
 
@@ -104,6 +107,12 @@ export class WarmChild {
       if (idle) h?.unref?.();
       else h?.ref?.();
     }
+  }
+
+  private markExited(): void {
+    if (this.exited) return;
+    this.exited = true;
+    for (const done of this.exitListeners.splice(0)) done();
   }
 
   /** Resolves once the process has exited. */
