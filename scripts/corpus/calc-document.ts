@@ -91,7 +91,9 @@ function itemBlock(table: string, rows: Row[], style: NumberStyle, r: Rng, borde
 
 /** The cash flows, wide: a Concepto column, one per period, a Total column and a total row. */
 function flowBlock(table: string, rows: Row[], style: NumberStyle, borders: Borders, r: Rng): TableBlock {
-  const periods = [...new Set(rows.map((row) => String(row.periodo)))];
+  // Empty cells are absent from the truth, so first appearance is not period order: sort by number.
+  const periodNumber = (p: string) => Number(/\d+/.exec(p)?.[0] ?? 0);
+  const periods = [...new Set(rows.map((row) => String(row.periodo)))].sort((a, b) => periodNumber(a) - periodNumber(b));
   const concepts = [...new Set(rows.map((row) => String(row.concepto)))];
   const value = (c: string, p: string) => rows.find((row) => row.concepto === c && row.periodo === p)?.valor;
   const body: BodyRow[] = concepts.map((c) => {
