@@ -25,9 +25,11 @@ const MIN_SPLIT_SHARE = 0.8;
 const filled = (s: string | undefined): boolean => (s ?? '').trim() !== '';
 const NUMBERISH = /^[\d$().,\s%-]+$/;
 
+/** Leading rows without a data cell; a lone cell below the first row is a section row, not header. */
 function headerDepth(rows: readonly string[][]): number {
   let depth = 0;
-  while (depth < Math.min(MAX_HEADER_ROWS, rows.length - 1) && !rows[depth]!.some(isDataCell)) depth++;
+  const lone = (row: readonly string[]) => row.filter(filled).length === 1;
+  while (depth < Math.min(MAX_HEADER_ROWS, rows.length - 1) && !rows[depth]!.some(isDataCell) && !(depth > 0 && lone(rows[depth]!))) depth++;
   return depth;
 }
 
@@ -68,6 +70,8 @@ export function alignHeaderColumns(raw: RawTable): RawTable {
       if (both >= MIN_SPLIT_SHARE * valued(j) && splitHeader(rows, i, j, depth)) break;
     }
   }
+  // A column empty in every row (a grid column no value of this table fills) carries nothing.
+  for (let j = 0; j < width; j++) if (rows.every((r) => !filled(r[j]))) removed.add(j);
   if (removed.size === 0 && rows.every((r, k) => r.every((c, j) => c === raw.rows[k]![j]))) return raw;
   const keep = (_: unknown, j: number) => !removed.has(j);
   return { ...raw, rows: rows.map((r) => r.filter(keep)), cells: cells.map((r) => r.filter(keep)) };
