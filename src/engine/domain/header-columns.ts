@@ -1,8 +1,8 @@
-import { CATALOG } from '../../shared/catalog/index.ts';
 import { unionOrNull } from '../geometry.ts';
 import type { RawTable } from '../types.ts';
 import { isDataCell } from './classify-table.ts';
-import { isPeriodLabel, matchColumn } from './header-match.ts';
+import { namesColumn } from './header-match.ts';
+import { splitJoinedColumns } from './joined-columns.ts';
 
 /**
  * A spreadsheet prints a header centred over its column, text left-aligned and numbers
@@ -33,16 +33,11 @@ function headerDepth(rows: readonly string[][]): number {
   return depth;
 }
 
-/** Does a label name some catalogue column or a cash-flow period? */
-function namesColumn(label: string): boolean {
-  if (isPeriodLabel(label)) return true;
-  return CATALOG.some((t) => t.columns.some((c) => matchColumn(label, c) > 0));
-}
-
-export function alignHeaderColumns(raw: RawTable): RawTable {
-  if (raw.method !== 'stream') return raw;
-  const depth = headerDepth(raw.rows);
-  if (depth === 0) return raw;
+export function alignHeaderColumns(found: RawTable): RawTable {
+  if (found.method !== 'stream') return found;
+  const depth = headerDepth(found.rows);
+  if (depth === 0) return found;
+  const raw = splitJoinedColumns(found, depth);
   const rows = raw.rows.map((r) => [...r]);
   const cells = raw.cells.map((r) => [...r]);
   const width = Math.max(0, ...rows.map((r) => r.length));
@@ -72,7 +67,7 @@ export function alignHeaderColumns(raw: RawTable): RawTable {
   }
   // A column empty in every row (a grid column no value of this table fills) carries nothing.
   for (let j = 0; j < width; j++) if (rows.every((r) => !filled(r[j]))) removed.add(j);
-  if (removed.size === 0 && rows.every((r, k) => r.every((c, j) => c === raw.rows[k]![j]))) return raw;
+  if (removed.size === 0 && rows.every((r, k) => r.every((c, j) => c === raw.rows[k]![j]))) return raw === found ? found : raw;
   const keep = (_: unknown, j: number) => !removed.has(j);
   return { ...raw, rows: rows.map((r) => r.filter(keep)), cells: cells.map((r) => r.filter(keep)) };
 }

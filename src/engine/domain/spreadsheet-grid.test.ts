@@ -79,6 +79,23 @@ describe('one sheet-wide grid: a centred header beside its values', () => {
     ]);
   });
 
+  it('splits two touching columns read as one where header and every cell split the same way', () => {
+    const table = rawTable(
+      [
+        ['Producto', 'Cantidad', 'Valor total Periodo'],
+        ['Frijol seco', '13.380', '$ 76.266.000 Año 1'],
+        ['Plátano', '33.730', '$ 72.519.500 Año 2'],
+      ],
+      ['INGRESOS DEL PROYECTO'],
+      1,
+      'stream',
+    );
+    expect(rowsByTable(classifyDocument([], [table])).IngresosActividad).toEqual([
+      { actividad: 'Frijol seco', cantidad: 13380, valor_total: 76266000, periodo: 'Año 1' },
+      { actividad: 'Plátano', cantidad: 33730, valor_total: 72519500, periodo: 'Año 2' },
+    ]);
+  });
+
   it('leaves ruled (lattice) tables as the rules drew them', () => {
     const table = rawTable([['', 'Especie', 'Raza'], ['Bovino', '', 'Brahman']], ['INVENTARIO PECUARIO']);
     const rows = rowsByTable(classifyDocument([], [table])).InventarioPecuario ?? [];
