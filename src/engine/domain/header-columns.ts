@@ -2,7 +2,7 @@ import { unionOrNull } from '../geometry.ts';
 import type { RawTable } from '../types.ts';
 import { isDataCell } from './classify-table.ts';
 import { namesColumn } from './header-match.ts';
-import { splitJoinedColumns } from './joined-columns.ts';
+import { headerCut, splitJoinedColumns } from './joined-columns.ts';
 
 /**
  * A spreadsheet prints a header centred over its column, text left-aligned and numbers
@@ -57,7 +57,9 @@ export function alignHeaderColumns(found: RawTable): RawTable {
     for (const i of sides) {
       if (i < 0 || i >= width || removed.has(i) || !headed(i)) continue;
       const both = shared(i, j);
-      if (both <= MAX_SHARED_SHARE * valued(j) && (both === 0 || !numeric(j))) {
+      // Text beside a header that is one wording is that column's text cut apart, however often.
+      const oneWording = !rows.slice(0, depth).some((r) => filled(r[i]) && headerCut(r[i]!));
+      if (both === 0 || (!numeric(j) && (both <= MAX_SHARED_SHARE * valued(j) || oneWording))) {
         mergeInto(rows, cells, i, j, depth);
         removed.add(j);
         break;

@@ -35,8 +35,9 @@ function splitCell(text: string): { left: string; right: string; pattern: string
     const [left, right] = [words.slice(0, cut).join(' '), words.slice(cut).join(' ')];
     const [a, b] = [kindOf(left), kindOf(right)];
     // Text opening with a figure (`76.266.000 Año`) is a figure and a word cut apart, not a text.
-    const opensWithFigure = (part: string, kind: Kind) => kind === 'text' && NUMBER.test(part.split(' ')[0]!);
-    if (a !== b && !opensWithFigure(left, a) && !opensWithFigure(right, b)) found.push({ left, right, pattern: `${a}|${b}` });
+    // A text holding an amount (`kg $1,300`) is an amount and its unit cut apart, not a text.
+    const badText = (part: string, kind: Kind) => kind === 'text' && (NUMBER.test(part.split(' ')[0]!) || /\$\d/.test(part));
+    if (a !== b && !badText(left, a) && !badText(right, b)) found.push({ left, right, pattern: `${a}|${b}` });
   }
   const only = found.length === 1 ? found[0] : undefined;
   // Back to the cell's own spacing after the sign.
@@ -44,7 +45,7 @@ function splitCell(text: string): { left: string; right: string; pattern: string
   return only && { ...only, left: restore(only.left), right: restore(only.right) };
 }
 
-function headerCut(header: string): [string, string] | undefined {
+export function headerCut(header: string): [string, string] | undefined {
   // A header that is itself one column's wording (`Valor total`) is not two.
   if (namesColumn(header)) return undefined;
   const words = header.trim().split(/\s+/);
