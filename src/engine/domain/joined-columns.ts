@@ -56,6 +56,39 @@ export function headerCut(header: string): [string, string] | undefined {
   return undefined;
 }
 
+/**
+ * A column with a header and no values beside a column whose cells all end (or start) with a part of
+ * another kind (`22,000 kg` under `Rendimiento/ha`, nothing under `Unidad`): that part is the empty
+ * column's value, printed so close that the finder kept it in its neighbour's cell.
+ */
+function spillIntoEmpty(rows: string[][], cells: RawTable['cells'], depth: number): void {
+  const width = Math.max(0, ...rows.map((r) => r.length));
+  const body = rows.slice(depth);
+  const headed = (j: number) => rows.slice(0, depth).some((r) => filled(r[j]));
+  for (let h = 0; h < width; h++) {
+    if (!headed(h) || body.some((r) => filled(r[h]))) continue;
+    for (const i of [h - 1, h + 1]) {
+      if (i < 0 || i >= width || !headed(i)) continue;
+      const texts = body.map((r) => r[i] ?? '');
+      const splits = texts.map((t) => (filled(t) ? splitCell(t) : undefined));
+      const patterns = new Set(splits.filter(Boolean).map((x) => x!.pattern));
+      if (patterns.size !== 1 || splits.filter(Boolean).length < MIN_SPLIT_CELLS) continue;
+      const [leftKind, rightKind] = [...patterns][0]!.split('|') as [Kind, Kind];
+      const stays = i < h ? leftKind : rightKind;
+      if (texts.some((t, k) => filled(t) && !splits[k] && kindOf(t) !== stays)) continue;
+      body.forEach((r, k) => {
+        const x = splits[k];
+        if (!x) return;
+        [r[i], r[h]] = i < h ? [x.left, x.right] : [x.right, x.left];
+        // Both parts were read in one box: each keeps it.
+        const boxes = cells[depth + k];
+        if (boxes) boxes[h] = boxes[i] ?? null;
+      });
+      break;
+    }
+  }
+}
+
 export function splitJoinedColumns(raw: RawTable, depth: number): RawTable {
   if (raw.method !== 'stream' || depth === 0) return raw;
   let { rows, cells } = raw;
@@ -84,5 +117,9 @@ export function splitJoinedColumns(raw: RawTable, depth: number): RawTable {
     });
     cells = cells.map((r) => [...r.slice(0, i), r[i] ?? null, r[i] ?? null, ...r.slice(i + 1)]);
   }
-  return rows === raw.rows ? raw : { ...raw, rows, cells };
+  if (rows === raw.rows) rows = rows.map((r) => [...r]);
+  if (cells === raw.cells) cells = cells.map((r) => [...r]);
+  spillIntoEmpty(rows, cells, depth);
+  const same = rows.every((r, k) => r.length === raw.rows[k]!.length && r.every((c, j) => c === raw.rows[k]![j]));
+  return same ? raw : { ...raw, rows, cells };
 }

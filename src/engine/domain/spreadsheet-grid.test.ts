@@ -96,6 +96,23 @@ describe('one sheet-wide grid: a centred header beside its values', () => {
     ]);
   });
 
+  it('gives an empty header column the part of its neighbour cells that belongs to it', () => {
+    const table = rawTable(
+      [
+        ['Cultivo', 'Rendimiento/ha', 'Unidad', 'Precio unitario'],
+        ['Naranja', '22.000 kg', '', '$ 720'],
+        ['Café', '2.100 kg c.p.s.', '', '$ 15.000'],
+      ],
+      ['CULTIVO / PROYECTO'],
+      1,
+      'stream',
+    );
+    expect(rowsByTable(classifyDocument([], [table])).CultivoProyecto).toEqual([
+      { cultivo: 'Naranja', rendimiento: 22000, unidad: 'kg', precio_unitario: 720 },
+      { cultivo: 'Café', rendimiento: 2100, unidad: 'kg c.p.s.', precio_unitario: 15000 },
+    ]);
+  });
+
   it('leaves ruled (lattice) tables as the rules drew them', () => {
     const table = rawTable([['', 'Especie', 'Raza'], ['Bovino', '', 'Brahman']], ['INVENTARIO PECUARIO']);
     const rows = rowsByTable(classifyDocument([], [table])).InventarioPecuario ?? [];
