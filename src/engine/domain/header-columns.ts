@@ -25,11 +25,15 @@ const MIN_SPLIT_SHARE = 0.8;
 const filled = (s: string | undefined): boolean => (s ?? '').trim() !== '';
 const NUMBERISH = /^[\d$().,\s%-]+$/;
 
-/** Leading rows without a data cell; a lone cell below the first row is a section row, not header. */
+/**
+ * Leading rows without a data cell. A lone cell in the table's first column below the first row is
+ * a section row, not header; a lone cell further right is a group header (`COSTO` over two columns).
+ */
 function headerDepth(rows: readonly string[][]): number {
+  const firstColumn = Math.min(...rows.map((r) => r.findIndex(filled)).filter((i) => i >= 0));
+  const section = (row: readonly string[]) => row.filter(filled).length === 1 && row.findIndex(filled) === firstColumn;
   let depth = 0;
-  const lone = (row: readonly string[]) => row.filter(filled).length === 1;
-  while (depth < Math.min(MAX_HEADER_ROWS, rows.length - 1) && !rows[depth]!.some(isDataCell) && !(depth > 0 && lone(rows[depth]!))) depth++;
+  while (depth < Math.min(MAX_HEADER_ROWS, rows.length - 1) && !rows[depth]!.some(isDataCell) && !(depth > 0 && section(rows[depth]!))) depth++;
   return depth;
 }
 
@@ -57,9 +61,10 @@ export function alignHeaderColumns(found: RawTable): RawTable {
     for (const i of sides) {
       if (i < 0 || i >= width || removed.has(i) || !headed(i)) continue;
       const both = shared(i, j);
-      // Text beside a header that is one wording is that column's text cut apart, however often.
-      const oneWording = !rows.slice(0, depth).some((r) => filled(r[i]) && headerCut(r[i]!));
-      if (both === 0 || (!numeric(j) && (both <= MAX_SHARED_SHARE * valued(j) || oneWording))) {
+      // Text beside a header that is one catalogue wording is that column's text cut apart, however often.
+      const oneWording = rows.slice(0, depth).some((r) => filled(r[i]) && namesColumn(r[i]!)) && !rows.slice(0, depth).some((r) => filled(r[i]) && headerCut(r[i]!));
+      // Sharing rows, text only joins text: a word beside a figure is not part of it.
+      if (both === 0 || (!numeric(j) && !numeric(i) && (both <= MAX_SHARED_SHARE * valued(j) || oneWording))) {
         mergeInto(rows, cells, i, j, depth);
         removed.add(j);
         break;
