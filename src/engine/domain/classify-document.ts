@@ -12,6 +12,8 @@ import { pageLines, type PageLine } from './page-lines.ts';
 import { findRequestNumber } from './request-number.ts';
 import { tableQuality as quality } from './quality.ts';
 import type { LocatedCell } from './sources.ts';
+import { alignHeaderColumns } from './header-columns.ts';
+import { splitAtTitles } from './title-splits.ts';
 import { titleOf, type TitleMatch } from './titles.ts';
 import { readWideRows } from './wide-rows.ts';
 import { NO_REQUEST_NUMBER } from './warnings.ts';
@@ -47,7 +49,7 @@ function missingColumns(table: CatalogTable, present: readonly (string | undefin
 export function classifyDocument(pages: PageContent[], tables: RawTable[], settings: LineSettings = DEFAULT_SETTINGS.lines): DocumentClassification {
   const lines = pages.flatMap((p) => pageLines(p, [], settings));
   const style = documentStyle(tables, lines);
-  const joined = joinContinuations(tables, pages, settings);
+  const joined = joinContinuations(splitAtTitles(tables).map(alignHeaderColumns), pages, settings);
   const classified: ClassifiedTable[] = [];
   const other = (raw: RawTable): ClassifiedTable => ({ raw, table: 'other', rows: [], quality: quality(raw, EMPTY, []) });
   // A continuation the finder did not join (different column count) keeps its section title, its

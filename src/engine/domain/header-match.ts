@@ -1,4 +1,4 @@
-import type { CatalogColumn, CatalogTable } from '../../shared/catalog/index.ts';
+import { CATALOG, type CatalogColumn, type CatalogTable } from '../../shared/catalog/index.ts';
 import { fold, looseKey, singularKey } from './text.ts';
 
 /** How well a printed header names a column: exact wording, plural-insensitive, or a prefix. */
@@ -33,6 +33,12 @@ export function matchColumn(label: string, column: CatalogColumn): number {
 /** A period header of a wide cash flow: `Mes 3`, `AÑO 0`, `Periodo 2`, `Semestre 1`, `Trimestre 4`. */
 export function isPeriodLabel(label: string): boolean {
   return /^(?:mes|ano|anio|periodo|semestre|trimestre|bimestre|semana|month|year)\s*\d{1,3}$/.test(fold(label).replace(/\s+/g, ' '));
+}
+
+/** Does a label name some catalogue column or a cash-flow period? */
+export function namesColumn(label: string): boolean {
+  if (isPeriodLabel(label)) return true;
+  return CATALOG.some((t) => t.columns.some((c) => matchColumn(label, c) > 0));
 }
 
 /** A `Total` column of a wide table (not a period): `Total`, `Total año`, `TOTAL`. */
