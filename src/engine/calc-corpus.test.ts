@@ -1,16 +1,16 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { extractPdf } from './extract.ts';
 import { extractedRowsByTable } from './rows-by-table.ts';
-import { CORPUS_ROOT } from './test-corpus.ts';
+import { benchScript } from './test-corpus.ts';
 
 // Regression guard over tests/fixtures/calc: credit applications laid out in LibreOffice Calc and
 // exported to PDF (scripts/corpus/calc-export.ts; issue 10's unseen spreadsheet producer). Scored
 // with score-domain.mjs's own scoreDoc, the figure the issue is measured on: cell F1 over all
 // documents and every request number right.
 const FIXTURES = resolve(import.meta.dirname, '../../tests/fixtures/calc');
-const SCORER = resolve(CORPUS_ROOT, '../bench/score-domain.mjs');
+const SCORER = benchScript('score-domain.mjs');
 const MIN_CELL_F1 = 0.98;
 
 interface TableScore {
@@ -22,9 +22,9 @@ interface Scorer {
   scoreDoc(truth: unknown, pred: unknown): { nosolOk: boolean; tables: Record<string, TableScore> };
 }
 
-describe.runIf(existsSync(SCORER))('calc corpus: spreadsheet exports', () => {
+describe.runIf(SCORER !== undefined)('calc corpus: spreadsheet exports', () => {
   it('reaches the cell F1 goal with every request number right', { timeout: 120_000 }, async () => {
-    const { scoreDoc } = (await import(SCORER)) as Scorer;
+    const { scoreDoc } = (await import(SCORER!)) as Scorer;
     const files = readdirSync(FIXTURES).filter((f) => f.endsWith('.pdf'));
     expect(files.length).toBeGreaterThanOrEqual(6);
     let [tp, fp, fn] = [0, 0, 0];

@@ -15,3 +15,12 @@ export function corpusDir(sub: string): string | undefined {
   console.warn(`Corpus ${dir} not found: its suite is skipped (outside CI only).`);
   return undefined;
 }
+
+/** The corpus's scoring script `name` (shared/bench), under the same rule as `corpusDir`. */
+export function benchScript(name: string): string | undefined {
+  const file = resolve(CORPUS_ROOT, '../bench', name);
+  if (existsSync(file)) return file;
+  if (process.env.CI) throw new Error(`Scorer missing: ${file}. In CI the corpus suites must run: put shared/ beside the repository.`);
+  console.warn(`Scorer ${file} not found: its suite is skipped (outside CI only).`);
+  return undefined;
+}
