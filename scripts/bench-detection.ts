@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { type Box, type MarkedTable, type PageScore, scorePage } from '../tests/fixtures/detection/match-boxes.ts';
+import { printMachineLoad } from './bench/machine-load.ts';
 
 // Usage: npm run bench:detection [-- --verbose]
 // Table detection on pages nobody tuned on (issue 10): real documents from other producers
@@ -23,6 +24,7 @@ interface RawTable {
   bbox: { x0: number; y0: number; x1: number; y1: number };
 }
 
+printMachineLoad();
 const verbose = process.argv.includes('--verbose');
 const expected = JSON.parse(readFileSync(join(DIR, 'expected.json'), 'utf8')) as Expected;
 const total = { found: 0, matched: 0, ignored: 0, wrong: 0, missed: 0, expected: 0, pages: 0 };

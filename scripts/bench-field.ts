@@ -16,7 +16,9 @@ import { makeFieldPdf } from './bench/field-pdf.ts';
 import { networkNote, runInPrivateNetwork } from './bench/private-network.ts';
 import { ShownTally } from './bench/shown-tally.ts';
 import { ThrottleProxy } from './bench/throttle-proxy.ts';
+import { printMachineLoad } from './bench/machine-load.ts';
 
+printMachineLoad();
 const opts = parseFieldOptions(process.argv.slice(2));
 const SAMPLE_MS = 250;
 const POLL_MS = 1_000;

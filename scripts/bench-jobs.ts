@@ -9,14 +9,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_CAPS, runIsolated } from '../src/engine/index.ts';
 import { JOB_STALL_MS } from '../src/server/jobs/runner.ts';
+import { printMachineLoad } from './bench/machine-load.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const DIR = process.env.BENCH_DIR ?? path.resolve(ROOT, '../shared/corpus/domain-dev');
 const FILES = fs.readdirSync(DIR).filter((n) => n.endsWith('.pdf')).sort().slice(0, Number(process.env.BENCH_FILES ?? 8));
-const loadavg = () => fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-console.log(`${FILES.length} PDFs from ${DIR}, one child process per job; load average ${loadavg()}`);
+printMachineLoad();
+console.log(`${FILES.length} PDFs from ${DIR}, one child process per job`);
 const runs = [];
 for (const file of FILES) {
   const r = await runIsolated('extract', { path: path.join(DIR, file) }, { ...DEFAULT_CAPS, stallMs: JOB_STALL_MS });
@@ -29,4 +30,4 @@ console.log(
     `CPU median ${median(runs.map((r) => r.cpu)).toFixed(2)} s (start-up ${median(runs.map((r) => r.startup)).toFixed(2)} s)` +
     (bad.length ? `  (${bad.length} not ok: ${bad[0]!.status})` : ''),
 );
-console.log(`load average ${loadavg()}`);
+printMachineLoad('after the run');

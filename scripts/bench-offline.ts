@@ -11,7 +11,9 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { goOffline, goOnline, launchTablet, login, outboxCount, waitForServiceWorker } from '../tests/e2e/offline/browser.ts';
 import { Api, buildWeb, freePort, ROOT, startServer, tempDir, type ServerHandle } from '../tests/e2e/offline/harness.ts';
+import { printMachineLoad } from './bench/machine-load.ts';
 
+printMachineLoad();
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => {
   const i = args.indexOf(`--${name}`);
