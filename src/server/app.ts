@@ -8,9 +8,9 @@ import { SERVER_MESSAGES } from '../shared/messages/server.ts';
 import type { Config } from './config.ts';
 import { HttpError } from './errors.ts';
 import type { AppContext } from './context.ts';
-import { openNode } from './open-node.ts';
+import { nodeRunner, openNode } from './open-node.ts';
 import { ensureAdmin } from './bootstrap.ts';
-import { JobRunner } from './jobs/runner.ts';
+import type { JobRunner } from './jobs/runner.ts';
 import { registerAuth, type RouteAccess } from './plugins/auth.ts';
 import { canonicalUrl, isApiPath } from './plugins/canonical-url.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
@@ -149,17 +149,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // ROLE=api: the web app and the API; the workers (ROLE=worker) extract.
   if (options.runJobs !== false && config.role !== 'api') {
-    runner = new JobRunner({
-      db: ctx.db,
-      queue: ctx.queue,
-      rows: ctx.rows,
-      workers: config.workers,
-      timeoutMs: config.jobTimeoutMs,
-      memoryMb: config.jobMemoryMb,
-      pdfs: ctx.pdfs,
-      space: database.dialect === 'sqlite' ? space : undefined,
-      log: app.log,
-    });
+    runner = nodeRunner(config, ctx, { log: app.log, space: database.dialect === 'sqlite' ? space : undefined });
     ctx.wakeRunner = () => runner?.wake();
     app.addHook('onReady', async () => runner?.start());
   }

@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import { createContext, type AppContext } from './context.ts';
 import { openDatabase, type Db } from './db/index.ts';
 import { lockDataDir } from './db/lock.ts';
+import { JobRunner, type RunnerOptions } from './jobs/runner.ts';
 import { PostgresPdfStore, pdfStoreFor } from './pdf-store.ts';
 import { FileStore } from './storage.ts';
 
@@ -43,4 +44,18 @@ export async function openNode(config: Config): Promise<OpenNode> {
     release();
     throw err;
   }
+}
+
+/** The extraction runner of a node (ROLE=all or worker), with the configured caps. */
+export function nodeRunner(config: Config, ctx: AppContext, extra: Pick<RunnerOptions, 'log' | 'space'>): JobRunner {
+  return new JobRunner({
+    db: ctx.db,
+    queue: ctx.queue,
+    rows: ctx.rows,
+    workers: config.workers,
+    timeoutMs: config.jobTimeoutMs,
+    memoryMb: config.jobMemoryMb,
+    pdfs: ctx.pdfs,
+    ...extra,
+  });
 }

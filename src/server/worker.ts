@@ -1,8 +1,8 @@
 import Fastify from 'fastify';
 import { sql } from 'kysely';
 import type { Config } from './config.ts';
-import { JobRunner } from './jobs/runner.ts';
-import { openNode } from './open-node.ts';
+import type { JobRunner } from './jobs/runner.ts';
+import { nodeRunner, openNode } from './open-node.ts';
 
 export interface Worker {
   runner: JobRunner;
@@ -21,16 +21,7 @@ export async function startWorker(config: Config): Promise<Worker> {
   const { database, ctx, release } = await openNode(config);
   // Fastify for its logger and one route; the port serves nothing else.
   const health = Fastify({ logger: { level: config.logLevel } });
-  const runner = new JobRunner({
-    db: ctx.db,
-    queue: ctx.queue,
-    rows: ctx.rows,
-    workers: config.workers,
-    timeoutMs: config.jobTimeoutMs,
-    memoryMb: config.jobMemoryMb,
-    pdfs: ctx.pdfs,
-    log: health.log,
-  });
+  const runner = nodeRunner(config, ctx, { log: health.log });
   let draining = false;
   health.get('/health', async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');

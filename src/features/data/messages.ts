@@ -1,3 +1,4 @@
+import { CELL_EDITOR_TEXT } from '../../ui/cell-editor-messages.ts';
 /** Spanish texts of the data screen, exact as product-spec.md quotes them (§2, §5, §8). */
 export const dataMessages = {
   title: 'Datos Extraídos',
@@ -32,19 +33,9 @@ export const dataMessages = {
   // Issue 12: corrections (docs/decisions/039-corrections.md).
   corrected: 'Corregido',
   correctedHint: (extracted: string) => `Corregido; valor extraído: ${extracted === '' ? '(vacío)' : extracted}`,
-  edit: (label: string) => `Corregir ${label}`,
-  newValue: (label: string) => `Nuevo valor de ${label}`,
-  reason: 'Motivo (opcional)',
-  save: 'Guardar',
-  saving: 'Guardando...',
-  cancel: 'Cancelar',
-  revert: 'Restaurar valor extraído',
-  correctError: 'Error al guardar la corrección',
-  revertError: 'Error al restaurar el valor extraído',
+  ...CELL_EDITOR_TEXT,
   saved: 'Corrección guardada',
   reverted: 'Valor extraído restaurado',
-  dateHint: 'dd/mm/aaaa',
-  numberHint: 'Ej.: 1.234.567,89',
   viewInPdf: 'Ver en el PDF',
   viewInPdfRow: (n: number) => `Ver en el PDF (fila ${n})`,
   pdfColumn: 'PDF',

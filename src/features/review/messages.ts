@@ -1,3 +1,4 @@
+import { CELL_EDITOR_TEXT } from '../../ui/cell-editor-messages.ts';
 /** Spanish texts of the review screen (issue 12). */
 export const reviewMessages = {
   title: 'Revisar contra el PDF',
@@ -43,16 +44,6 @@ export const reviewMessages = {
   otherPage: (n: number) => `Este valor está impreso en la página ${n}.`,
   noBox: 'El PDF no indica dónde se imprimió este valor.',
   // Correcting a value in place (permission `review`), the words of the data screen's editor.
-  edit: (label: string) => `Corregir ${label}`,
-  newValue: (label: string) => `Nuevo valor de ${label}`,
-  reason: 'Motivo (opcional)',
-  save: 'Guardar',
-  saving: 'Guardando...',
-  cancel: 'Cancelar',
-  revert: 'Restaurar valor extraído',
-  correctError: 'Error al guardar la corrección',
-  revertError: 'Error al restaurar el valor extraído',
-  dateHint: 'dd/mm/aaaa',
-  numberHint: 'Ej.: 1.234.567,89',
+  ...CELL_EDITOR_TEXT,
   flagLegend: 'Las celdas marcadas con «!» y borde discontinuo necesitan revisión; el motivo aparece al seleccionarlas.',
 } as const;
