@@ -77,7 +77,8 @@ export function PdfPageView({ pdf, pageNumber, pageSize, scale, tables, cells, s
   }
 
   return (
-    <div className="review-sheet" style={{ width: viewport.width, height: viewport.height }}>
+    // data-drawn: the page is on the canvas (the outlines are shown before it, while pdf.js loads).
+    <div className="review-sheet" data-drawn={current && 'width' in current ? 'true' : undefined} style={{ width: viewport.width, height: viewport.height }}>
       <canvas ref={canvasRef} className="review-canvas" aria-hidden="true" />
       {pdf ? null : (
         <p className="muted review-sheet-status" role="status">
