@@ -9,7 +9,8 @@
  *     (scripts/bench/review-chunks.ts), which are NOT part of the first visit.
  *  3. Lighthouse performance, cold loads, BENCH_RUNS times (default 3), median printed: /login and,
  *     signed in, /dashboard/data on the mobile preset (goal ≥ 95); the document's review screen on
- *     a 10-inch tablet profile (scripts/bench/lighthouse-runs.ts).
+ *     a 10-inch tablet profile (scripts/bench/lighthouse-runs.ts). BENCH_LHR_DIR=dir keeps each
+ *     run's Lighthouse JSON there (main-thread breakdown, long tasks, layout shifts).
  * Never waits for network idle; closes Chromium and the server on any error, signal or the global
  * deadline (BENCH_DEADLINE_S, default 1200) and then exits non-zero (scripts/bench/guard.ts).
  */

@@ -2,6 +2,8 @@
  * bench:web's Lighthouse runs: cold loads (no HTTP cache, no service worker) of a route, signed in
  * or not, on a phone or on a 10-inch tablet, median of several runs.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import lighthouse, { type Flags } from 'lighthouse';
 import { chromium } from 'playwright-core';
 
@@ -92,6 +94,13 @@ async function lighthouseOnce(chromePort: number, base: string, token: string, t
   const { lhr } = result;
   if (lhr.runtimeError) throw new LighthouseRuntimeError(`lighthouse on ${target.route}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   if (!lhr.finalDisplayedUrl.includes(target.expect)) throw new Error(`run for ${target.route} ended at ${lhr.finalDisplayedUrl}`);
+  // BENCH_LHR_DIR keeps each run's report, to see where the time goes (main-thread work, long tasks).
+  const keep = process.env.BENCH_LHR_DIR;
+  if (keep) {
+    mkdirSync(keep, { recursive: true });
+    const name = `${target.profile}-${target.route.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}-${Date.now()}.json`;
+    writeFileSync(path.join(keep, name), JSON.stringify(lhr));
+  }
   return {
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     fcp: lhr.audits['first-contentful-paint']?.numericValue ?? NaN,

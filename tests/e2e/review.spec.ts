@@ -57,8 +57,9 @@ async function openReview(page: Page, href: string) {
   await loginUi(page);
   await expect(page).toHaveURL(/\/review/);
   await expect(page.getByRole('heading', { name: 'Revisar contra el PDF', level: 1 })).toBeVisible();
-  // Drawn: the canvas has its size and the cells are outlined over it.
+  // The cells are outlined over the sheet (shown while pdf.js loads), and pdf.js drew the page under them.
   await expect(page.locator('.review-overlay .review-cell').first()).toBeAttached({ timeout: 30_000 });
+  await expect(page.locator('.review-sheet[data-drawn="true"]')).toBeAttached({ timeout: 30_000 });
 }
 
 test.describe('review on a landscape tablet (1280×800)', () => {

@@ -28,12 +28,16 @@ export async function getDocumentPdf(id: string, signal?: AbortSignal): Promise<
   }
 }
 
-/** The document's PDF, opened once per screen (and per retry) and destroyed when it goes. */
-export function useDocumentPdf(id: string, attempt = 0): PdfState {
+/**
+ * The document's PDF, opened once per screen (and per retry) and destroyed when it goes; nothing is
+ * fetched nor loaded until `start` (the screen shows its rows first).
+ */
+export function useDocumentPdf(id: string, attempt = 0, start = true): PdfState {
   // Each answer is kept with the request it answers, so a retry reads as loading at once.
   const [answer, setAnswer] = useState<{ for: string; state: PdfState } | null>(null);
   const request = `${id}#${attempt}`;
   useEffect(() => {
+    if (!start) return;
     const controller = new AbortController();
     let opened: PDFDocumentProxy | undefined;
     getDocumentPdf(id, controller.signal).then(
@@ -51,6 +55,6 @@ export function useDocumentPdf(id: string, attempt = 0): PdfState {
       controller.abort();
       void opened?.destroy();
     };
-  }, [id, request]);
+  }, [id, request, start]);
   return answer && answer.for === request ? answer.state : { status: 'loading' };
 }

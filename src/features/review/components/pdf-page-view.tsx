@@ -12,7 +12,8 @@ export interface TableOnPage {
 }
 
 interface PdfPageViewProps {
-  pdf: OpenedPdf;
+  /** Null while pdf.js loads: the sheet and its outlines are shown at their size, the page drawn later. */
+  pdf: OpenedPdf | null;
   pageNumber: number;
   /** The engine's upright page (decision 011); the boxes are in its points. */
   pageSize: PageSize;
@@ -39,7 +40,7 @@ export function PdfPageView({ pdf, pageNumber, pageSize, scale, tables, cells, s
 
   useEffect(() => {
     const canvas = canvasRef.current;
-    if (!canvas) return;
+    if (!canvas || !pdf) return;
     let cancelled = false;
     let cancel: (() => void) | undefined;
     pdf
@@ -76,8 +77,14 @@ export function PdfPageView({ pdf, pageNumber, pageSize, scale, tables, cells, s
   }
 
   return (
-    <div className="review-sheet" style={{ width: viewport.width, height: viewport.height }}>
+    // data-drawn: the page is on the canvas (the outlines are shown before it, while pdf.js loads).
+    <div className="review-sheet" data-drawn={current && 'width' in current ? 'true' : undefined} style={{ width: viewport.width, height: viewport.height }}>
       <canvas ref={canvasRef} className="review-canvas" aria-hidden="true" />
+      {pdf ? null : (
+        <p className="muted review-sheet-status" role="status">
+          {reviewMessages.loadingPdf}
+        </p>
+      )}
       {/* Mouse and touch only: the same choice is offered to keyboards by the value buttons. */}
       <div
         ref={overlayRef}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import type { ReviewRow, ReviewTable } from '../../../shared/api/review.ts';
 import { ScrollFrame } from '../../../ui/scroll-frame.tsx';
 import '../../../ui/table.css';
@@ -21,14 +21,20 @@ interface ReviewRowsProps {
  * touching it highlights its cell on the page. A flagged value says «Revisar» and its row is
  * followed by the reasons in words; a corrected one says so. A reviewer corrects a value in place.
  */
-export function ReviewRows({ tables, selection, onSelect, canEdit = false, onCorrected = () => undefined }: ReviewRowsProps) {
+export function ReviewRows({ tables: latest, selection, onSelect, canEdit = false, onCorrected = () => undefined }: ReviewRowsProps) {
   const ref = useRef<HTMLDivElement>(null);
+  // A page's rows are hundreds of buttons: React builds them in a transition, in slices that leave
+  // the main thread free between them, instead of one long task (Lighthouse's Total Blocking Time,
+  // decision 055). Until the first build is in, nothing is shown (not "no rows on this page");
+  // after it, a change (another page, a re-read) is shown at once.
+  const tables = useDeferredValue(latest, null) === null ? null : latest;
   // The value being corrected (one at a time), by row id: stable across the re-read after saving.
   const [editing, setEditing] = useState<{ rowId: number; column: string } | null>(null);
   useEffect(() => {
     ref.current?.querySelector('.review-row.is-selected')?.scrollIntoView?.({ block: 'nearest' });
-  }, [selection]);
+  }, [selection, tables]);
 
+  if (tables === null) return null;
   if (tables.length === 0) return <p className="muted">{reviewMessages.noRowsOnPage}</p>;
   return (
     <div ref={ref} className="review-tables">

@@ -81,7 +81,8 @@ describe('ReviewScreen', () => {
   it('opens at ?row=&column=: the row’s page, the value pressed, the flag’s reason in words', async () => {
     renderScreen({ rowId: 41, column: 'valor_total' });
     expect(await screen.findByText('Página 2 de 2')).toBeVisible();
-    const value = screen.getByRole('button', { name: /^Valor total: l\.5OO/ });
+    // The rows are built in a transition after the screen (decision 055): found, not got.
+    const value = await screen.findByRole('button', { name: /^Valor total: l\.5OO/ });
     expect(value).toHaveAttribute('aria-pressed', 'true');
     expect(value).toHaveTextContent('Revisar');
     const note = document.querySelector('.review-selection')!;
@@ -105,7 +106,7 @@ describe('ReviewScreen', () => {
   it('a page without rows says so; the PDF that did not load says why', async () => {
     renderScreen();
     expect(await screen.findByText('Página 1 de 2')).toBeVisible();
-    expect(screen.getByText('En esta página no se extrajeron filas.')).toBeVisible();
+    expect(await screen.findByText('En esta página no se extrajeron filas.')).toBeVisible();
     expect(await screen.findByText('Archivo no encontrado')).toBeVisible();
     fireEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
     expect(screen.getByText('Página 2 de 2')).toBeVisible();

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router-dom';
 import type { PageSize } from '../../../shared/api/sources.ts';
 import { paths } from '../../../shared/paths.ts';
@@ -29,7 +29,8 @@ const PANE_PADDING = 12;
 function useWidth<T extends HTMLElement>(): [RefObject<T | null>, number] {
   const ref = useRef<T>(null);
   const [width, setWidth] = useState(0);
-  useEffect(() => {
+  // Measured before the first paint: a pane painted without its sheet and then grown shifts the rows (CLS).
+  useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
     const measure = () => setWidth(el.clientWidth);
@@ -51,7 +52,9 @@ function useWidth<T extends HTMLElement>(): [RefObject<T | null>, number] {
 export function ReviewScreen({ id, at, canReview = false }: { id: string; at: ReviewAt; canReview?: boolean }) {
   const review = useReview(id);
   const [attempt, setAttempt] = useState(0);
-  const pdf = useDocumentPdf(id, attempt);
+  // pdf.js (its chunk, its parse, the drawing) starts once the rows are in: the rows are what a
+  // reviewer reads first, and on a slow tablet pdf.js's main-thread work would hold them back (decision 055).
+  const pdf = useDocumentPdf(id, attempt, review.data !== undefined || review.error !== undefined);
   const offline = useConnection() === 'offline';
   const [userView, setUserView] = useState<{ page: number; selection: Selection | null } | null>(null);
   const [zoom, setZoom] = useState<{ fit: true } | { fit: false; scale: number }>({ fit: true });
@@ -123,7 +126,6 @@ export function ReviewScreen({ id, at, canReview = false }: { id: string; at: Re
         <section className="review-pdf" aria-label={reviewMessages.pageRegion(page)}>
           {/* Focusable so a keyboard can scroll a zoomed page (its outlines are not controls). */}
           <div ref={paneRef} className="review-pane" tabIndex={0} role="group" aria-label={reviewMessages.pageScroll(page)}>
-            {pdf.status === 'loading' ? <p className="muted" role="status">{reviewMessages.loadingPdf}</p> : null}
             {pdf.status === 'error' ? (
               <div className="card card-error" role="alert">
                 <p>{offline ? reviewMessages.offline : pdf.message}</p>
@@ -132,9 +134,11 @@ export function ReviewScreen({ id, at, canReview = false }: { id: string; at: Re
                 </button>
               </div>
             ) : null}
-            {pdf.status === 'ready' && paneWidth > 0 ? (
+            {/* The sheet holds its size from the start (the page size is in the review, Letter before it):
+                drawn later, the page does not push the rows down (Lighthouse's layout shift). */}
+            {pdf.status !== 'error' && paneWidth > 0 ? (
               <PdfPageView
-                pdf={pdf}
+                pdf={pdf.status === 'ready' ? pdf : null}
                 pageNumber={page}
                 pageSize={pageSize}
                 scale={scale}
