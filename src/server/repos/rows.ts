@@ -1,12 +1,13 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, Dialect } from '../db/schema.ts';
 import type { CatalogTable, TableRow } from '../../shared/catalog/index.ts';
-import { containsPattern, ftsPhrase, normalizeSearch } from '../search-text.ts';
-import { ensureTableSearch, ftsTableOf, hasTableSearch, tableNameLiteral } from '../db/table-search.ts';
+import { normalizeSearch } from '../search-text.ts';
+import { ensureTableSearch, ftsTableOf, hasTableSearch } from '../db/table-search.ts';
 import { RowSource } from '../../shared/api/sources.ts';
 import type { TableFilters } from '../../shared/table-filters.ts';
 import { readStoredJson, type StoredJsonLog } from './stored-json.ts';
 import { correctedCells, correctedCellsSql } from './row-meta.ts';
+import { filteredRows, orderedRows } from './row-filters.ts';
 import type { RowMeta } from '../../shared/api/corrections.ts';
 
 export interface StoredRowInput {
@@ -159,57 +160,7 @@ export function rowsRepo(db: Kysely<Database>, dialect: Dialect) {
     await insertRows(trx, tables.map((t) => ({ documentId, nosolicitud, ...t })));
   }
 
-  function filtered(tableName: string, f: Partial<TableFilters>, indexed: boolean) {
-    const nos = f.nosolicitud?.trim();
-    const term = f.search ? normalizeSearch(f.search) : '';
-    // With a filter, SQLite must start from the few matching ids, not walk the table's whole
-    // index in page order probing each row; `+table_name` keeps it off that index.
-    let q =
-      dialect === 'sqlite' && (nos || term)
-        ? db.selectFrom('table_rows').where(sql`+table_name`, '=', tableName)
-        : dialect === 'postgres' && term
-          ? db.selectFrom('table_rows').where('table_name', '=', tableNameLiteral(tableName))
-          : db.selectFrom('table_rows').where('table_name', '=', tableName);
-    if (nos) {
-      // Filter the 20k documents first, then use the (table_name, document_id) index. SQLite: its
-      // trigram index (migration 011) takes three characters or more and a LIKE without ESCAPE
-      // (an ESCAPE clause makes FTS5 scan), so a term with a wildcard character reads them all.
-      const viaTrigrams = dialect === 'sqlite' && nos.length >= 3 && !/[\\%_]/.test(nos);
-      q = q.where(
-        'document_id',
-        'in',
-        viaTrigrams
-          ? sql<number>`(SELECT rowid FROM documents_nosolicitud_fts WHERE nosolicitud LIKE ${`%${nos}%`})`
-          : db.selectFrom('documents').select('id').where(sql`nosolicitud`, 'like', sql`${containsPattern(nos)} ESCAPE '\\'`),
-      );
-    }
-    if (term) {
-      const hasWords = /[\p{L}\p{N}]/u.test(term);
-      if (dialect === 'sqlite' && hasWords && !indexed) {
-        q = q.where(sql<boolean>`0 = 1`);
-      } else if (dialect === 'sqlite' && hasWords) {
-        // The table's own FTS index: the phrase is matched over its rows only, not all ten tables'.
-        const fts = sql.table(ftsTableOf(tableName));
-        q = q.where('id', 'in', sql<number>`(SELECT rowid FROM ${fts} WHERE ${fts} MATCH ${`${ftsPhrase(term)}*`})`);
-      } else if (hasWords) {
-        // The term's words in order, the last one as a prefix: `'urea' <-> 'granu':*`.
-        // The prefix mark only goes after a plain lexeme (a query ending in ')' would not parse).
-        q = q.where(
-          sql<boolean>`search_tsv @@ (SELECT CASE WHEN right(t, 1) = '''' THEN (t || ':*')::tsquery ELSE t::tsquery END FROM (SELECT phraseto_tsquery('simple', ${term})::text AS t) AS words)`,
-        );
-      } else {
-        q = q.where(sql`search_text`, 'like', sql`${containsPattern(term)} ESCAPE '\\'`);
-      }
-    }
-    return q;
-  }
-
-  function ordered(tableName: string, f: Partial<TableFilters>, indexed = true) {
-    const q = filtered(tableName, f, indexed);
-    return f.sortByNosolicitud
-      ? q.orderBy('nosolicitud').orderBy('document_id', 'desc').orderBy('seq')
-      : q.orderBy('document_id', 'desc').orderBy('seq');
-  }
+  const ordered = (tableName: string, f: Partial<TableFilters>, indexed = true) => orderedRows(db, dialect, tableName, f, indexed);
 
   /**
    * Rewrites one stored row's values and search text (a correction, docs/decisions/039), keeping
@@ -319,7 +270,7 @@ export function rowsRepo(db: Kysely<Database>, dialect: Dialect) {
           : sql<number | string | null>`SUM(CASE WHEN jsonb_typeof(data::jsonb -> ${key}::text) = 'number' THEN (data::jsonb ->> ${key}::text)::numeric END)`
         ).as(`s${i}`),
       );
-      const row = (await filtered(tableName, f, indexed).select(sums).executeTakeFirst()) as Record<string, number | string | null> | undefined;
+      const row = (await filteredRows(db, dialect, tableName, f, indexed).select(sums).executeTakeFirst()) as Record<string, number | string | null> | undefined;
       return Object.fromEntries(columns.map((key, i) => [key, row?.[`s${i}`] == null ? null : Number(row[`s${i}`])]));
     },
     /**

@@ -1,0 +1,62 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database, Dialect } from '../db/schema.ts';
+import { ftsTableOf, tableNameLiteral } from '../db/table-search.ts';
+import { containsPattern, ftsPhrase, normalizeSearch } from '../search-text.ts';
+import type { TableFilters } from '../../shared/table-filters.ts';
+
+/**
+ * The rows of one table that pass the page's filters (spec §7): N° Solicitud contains, and the
+ * search phrase through the table's own index (decision 032). Unordered; `orderedRows` orders them.
+ */
+export function filteredRows(db: Kysely<Database>, dialect: Dialect, tableName: string, f: Partial<TableFilters>, indexed: boolean) {
+  const nos = f.nosolicitud?.trim();
+  const term = f.search ? normalizeSearch(f.search) : '';
+  // With a filter, SQLite must start from the few matching ids, not walk the table's whole
+  // index in page order probing each row; `+table_name` keeps it off that index.
+  let q =
+    dialect === 'sqlite' && (nos || term)
+      ? db.selectFrom('table_rows').where(sql`+table_name`, '=', tableName)
+      : dialect === 'postgres' && term
+        ? db.selectFrom('table_rows').where('table_name', '=', tableNameLiteral(tableName))
+        : db.selectFrom('table_rows').where('table_name', '=', tableName);
+  if (nos) {
+    // Filter the 20k documents first, then use the (table_name, document_id) index. SQLite: its
+    // trigram index (migration 011) takes three characters or more and a LIKE without ESCAPE
+    // (an ESCAPE clause makes FTS5 scan), so a term with a wildcard character reads them all.
+    const viaTrigrams = dialect === 'sqlite' && nos.length >= 3 && !/[\\%_]/.test(nos);
+    q = q.where(
+      'document_id',
+      'in',
+      viaTrigrams
+        ? sql<number>`(SELECT rowid FROM documents_nosolicitud_fts WHERE nosolicitud LIKE ${`%${nos}%`})`
+        : db.selectFrom('documents').select('id').where(sql`nosolicitud`, 'like', sql`${containsPattern(nos)} ESCAPE '\\'`),
+    );
+  }
+  if (term) {
+    const hasWords = /[\p{L}\p{N}]/u.test(term);
+    if (dialect === 'sqlite' && hasWords && !indexed) {
+      q = q.where(sql<boolean>`0 = 1`);
+    } else if (dialect === 'sqlite' && hasWords) {
+      // The table's own FTS index: the phrase is matched over its rows only, not all ten tables'.
+      const fts = sql.table(ftsTableOf(tableName));
+      q = q.where('id', 'in', sql<number>`(SELECT rowid FROM ${fts} WHERE ${fts} MATCH ${`${ftsPhrase(term)}*`})`);
+    } else if (hasWords) {
+      // The term's words in order, the last one as a prefix: `'urea' <-> 'granu':*`.
+      // The prefix mark only goes after a plain lexeme (a query ending in ')' would not parse).
+      q = q.where(
+        sql<boolean>`search_tsv @@ (SELECT CASE WHEN right(t, 1) = '''' THEN (t || ':*')::tsquery ELSE t::tsquery END FROM (SELECT phraseto_tsquery('simple', ${term})::text AS t) AS words)`,
+      );
+    } else {
+      q = q.where(sql`search_text`, 'like', sql`${containsPattern(term)} ESCAPE '\\'`);
+    }
+  }
+  return q;
+}
+
+/** The filtered rows in page order: newest document first, or by N° Solicitud; the PDF's order within one. */
+export function orderedRows(db: Kysely<Database>, dialect: Dialect, tableName: string, f: Partial<TableFilters>, indexed = true) {
+  const q = filteredRows(db, dialect, tableName, f, indexed);
+  return f.sortByNosolicitud
+    ? q.orderBy('nosolicitud').orderBy('document_id', 'desc').orderBy('seq')
+    : q.orderBy('document_id', 'desc').orderBy('seq');
+}
