@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { apiToken, ensureDocument, loginUi } from './helpers.ts';
+import { apiToken, ensureDocument, loginUi, processedNosolicitud } from './helpers.ts';
 
 // Issue 12: an administrator corrects a value in 'Datos Extraídos', sees it marked, finds it in
 // the CSV export, and reverts it (docs/decisions/039-corrections.md).
@@ -11,13 +11,7 @@ const NEW_VALUE = '7.654.321';
 test('an admin corrects a value, sees it marked, exports it, and reverts it', async ({ page, request }) => {
   const id = await ensureDocument(request, 'grid-1001.pdf');
   const headers = { Authorization: `Bearer ${await apiToken(request)}` };
-  let nosolicitud = '';
-  await expect(async () => {
-    const doc = (await (await request.get(`/api/documents/${id}`, { headers })).json()) as { data: { status: string; nosolicitud: string } };
-    expect(doc.data.status).toBe('processed');
-    nosolicitud = doc.data.nosolicitud;
-  }).toPass({ timeout: 90_000, intervals: [1_000] });
-  expect(nosolicitud).not.toBe('');
+  const nosolicitud = await processedNosolicitud(request, id);
 
   // The row the screen shows first with a number in the column (same query as the screen's page 1).
   const rowsRes = await request.get(`/api/tables/${TABLE}`, { params: { page: 1, page_size: 10, nosolicitud, sort_by_nosolicitud: false }, headers });

@@ -85,3 +85,16 @@ export async function ensureDocument(request: APIRequestContext, file: string): 
   expect(res.ok()).toBeTruthy();
   return ((await res.json()) as { documents: { id: number }[] }).documents[0]!.id;
 }
+
+/** Waits until the document is processed and returns its N° Solicitud (never empty). */
+export async function processedNosolicitud(request: APIRequestContext, id: number): Promise<string> {
+  const headers = { Authorization: `Bearer ${await apiToken(request)}` };
+  let nosolicitud = '';
+  await expect(async () => {
+    const doc = (await (await request.get(`/api/documents/${id}`, { headers })).json()) as { data: { status: string; nosolicitud: string } };
+    expect(doc.data.status).toBe('processed');
+    nosolicitud = doc.data.nosolicitud;
+  }).toPass({ timeout: 90_000, intervals: [1_000] });
+  expect(nosolicitud).not.toBe('');
+  return nosolicitud;
+}

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { apiToken, CORPUS, ensureDocument, loginUi } from './helpers.ts';
+import { CORPUS, ensureDocument, loginUi, processedNosolicitud } from './helpers.ts';
 
 /**
  * Issue 12: 'Vista por periodo' of the cash flows shows the totals the PDF prints. The printed
@@ -77,14 +77,7 @@ async function shownTotals(page: Page): Promise<{ periods: Map<string, number>; 
 
 test('the period view’s totals equal the totals the PDF prints', async ({ page, request }) => {
   const id = await ensureDocument(request, FILE);
-  const headers = { Authorization: `Bearer ${await apiToken(request)}` };
-  let nosolicitud = '';
-  await expect(async () => {
-    const doc = (await (await request.get(`/api/documents/${id}`, { headers })).json()) as { data: { status: string; nosolicitud: string } };
-    expect(doc.data.status).toBe('processed');
-    nosolicitud = doc.data.nosolicitud;
-  }).toPass({ timeout: 90_000, intervals: [1_000] });
-  expect(nosolicitud).not.toBe('');
+  const nosolicitud = await processedNosolicitud(request, id);
 
   let first = true;
   for (const [table, label] of [

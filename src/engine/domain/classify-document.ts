@@ -12,7 +12,7 @@ import { pageLines, type PageLine } from './page-lines.ts';
 import { findRequestNumber } from './request-number.ts';
 import { tableQuality as quality } from './quality.ts';
 import type { LocatedCell } from './sources.ts';
-import { alignHeaderColumns } from './header-columns.ts';
+import { alignHeaderColumns } from './align-header-columns.ts';
 import { splitAtTitles } from './title-splits.ts';
 import { titleOf, type TitleMatch } from './titles.ts';
 import { readWideRows } from './wide-rows.ts';
