@@ -16,7 +16,7 @@ export function byTableOf(row: DocumentRow, log?: StoredJsonLog): Record<string,
 }
 
 /** The quality report of the last extraction, checked when read back; empty when absent or unreadable. */
-export function qualityOf(row: DocumentRow, log?: StoredJsonLog): QualitySummary {
+export function qualityOf(row: Pick<DocumentRow, 'id' | 'quality_json'>, log?: StoredJsonLog): QualitySummary {
   return readStoredJson(QualitySummary, row.quality_json, { tables: [], warnings: [], ocr_pages: [] }, { column: 'documents.quality_json', id: row.id }, log);
 }
 
@@ -114,7 +114,11 @@ export function documentsRepo(db: Kysely<Database>) {
   return {
     findById: (id: number) => db.selectFrom('documents').selectAll().where('id', '=', id).executeTakeFirst(),
     /** Several documents in one query (the documents of a page of rows), any order. */
-    findByIds: (ids: readonly number[]) => (ids.length ? db.selectFrom('documents').selectAll().where('id', 'in', [...ids]).execute() : Promise.resolve([])),
+    /** What a table page says of the documents its rows come from (the table page is a hot path: no other column). */
+    findByIds: (ids: readonly number[]) =>
+      ids.length
+        ? db.selectFrom('documents').select(['id', 'nosolicitud', 'original_filename', 'quality_json']).where('id', 'in', [...ids]).execute()
+        : Promise.resolve([]),
     findBySha: (ownerId: number, sha256: string) =>
       db
         .selectFrom('documents')
