@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { closeEnginePool, configureEnginePool, runIsolated } from '../src/engine/index.ts';
 import { childrenCpuMs } from './bench/children-cpu.ts';
-import { printMachineLoad } from './bench/machine-load.ts';
+import { loadAverages, printMachineLoad } from './bench/machine-load.ts';
 import { findPdftotext, pdftotextRound } from './bench/pdftotext-baseline.ts';
 
 // Usage: npm run bench:extract -- [folder ...] [--rounds N] [--raw] [--max-tasks N]
@@ -74,7 +74,7 @@ interface Round {
   failed: number;
 }
 
-const loadavg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+const loadavg = () => loadAverages().map((v) => v.toFixed(2)).join(' ');
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 const rate = (pages: number, ms: number) => ((pages * 1000) / ms).toFixed(1);
