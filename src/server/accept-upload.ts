@@ -39,13 +39,13 @@ export interface UploadAnswer {
  * 415 unless every file is a PDF by its content (decision 031): `%PDF-` in the first bytes, then a
  * bounded open out of the event loop, the files side by side. Only a definite failure refuses.
  */
-export async function assertPdfs(received: readonly ReceivedFile[]): Promise<void> {
+export async function assertPdfs(received: readonly ReceivedFile[], ownerId: number): Promise<void> {
   for (const r of received) {
     if (r.temp.size === 0 || !looksLikePdf(r.temp.head)) {
       throw new HttpError(415, 'NOT_PDF', SERVER_MESSAGES.onlyPdf, `${r.name} does not start with %PDF-`);
     }
   }
-  const checks = await Promise.all(received.map((r) => checkPdf(r.temp.tmpPath)));
+  const checks = await Promise.all(received.map((r) => checkPdf(r.temp.tmpPath, ownerId)));
   const refused = received.find((_, i) => checks[i] === 'not_pdf');
   if (refused) throw new HttpError(415, 'NOT_PDF', SERVER_MESSAGES.onlyPdf, `${refused.name} does not open as a PDF`);
 }
@@ -71,7 +71,7 @@ export async function acceptUpload(
   key?: string,
 ): Promise<{ answer: UploadAnswer; replayed: boolean }> {
   try {
-    await assertPdfs(received);
+    await assertPdfs(received, ownerId);
   } catch (err) {
     await Promise.all(received.map((r) => ctx.files.discard(r.temp.tmpPath)));
     throw err;

@@ -44,9 +44,10 @@ function release(): void {
  * hostile file that loops inside pdf.js never blocks the server's event loop; the child is killed
  * past the budget (decision 031). Only the engine's definite `invalid` is `not_pdf`; a password or
  * a PDF that opens is `pdf`; a cap, a crash or the wait running out is `unknown` (accepted: the
- * job's caps decide).
+ * job's caps decide). `ownerId` keys the warm child (decision 001 §10): one person's upload is never
+ * opened in a process that opened another person's, as for the extraction jobs.
  */
-export async function checkPdf(file: string): Promise<PdfCheck> {
+export async function checkPdf(file: string, ownerId: number): Promise<PdfCheck> {
   // The whole check, the wait behind other uploads' checks included.
   const signal = AbortSignal.timeout(PDF_CHECK_BUDGET_MS + 500);
   if (!(await turn(signal))) return 'unknown';
@@ -56,6 +57,7 @@ export async function checkPdf(file: string): Promise<PdfCheck> {
       stallMs: PDF_CHECK_BUDGET_MS,
       memoryMb: CHECK_MEMORY_MB,
       signal,
+      poolKey: `check owner ${ownerId}`,
     });
     if (out.ok || out.reason === 'password') return 'pdf';
     return out.reason === 'invalid' ? 'not_pdf' : 'unknown';
