@@ -137,19 +137,19 @@ describe('runIsolated: caps, with the test engine swapped in (EXTRACT_ENGINE_MOD
   it('the time cap grows by ocrPageMs for each page the child reads by OCR', async () => {
     process.env.TEST_ENGINE_DELAY_MS = '5000';
     try {
-      // Five seconds of work against a 3 s cap: a timeout, unless two OCR pages add 4 s each.
+      // Five seconds of work against a 3 s cap: a timeout, unless two OCR pages add 8 s each (wide, so a loaded machine cannot miss it).
       use('ocr');
       process.env.TEST_ENGINE_OCR_PAGES = '0';
-      const plain = await runIsolated('extract', { bytes: bytes() }, { timeoutMs: 3000, ocrPageMs: 4000 });
+      const plain = await runIsolated('extract', { bytes: bytes() }, { timeoutMs: 3000, ocrPageMs: 8000 });
       expect(plain).toMatchObject({ ok: false, reason: 'timeout', detail: expect.stringContaining('no answer after 3000 ms') });
       process.env.TEST_ENGINE_OCR_PAGES = '2';
-      const scan = await runIsolated('extract', { bytes: bytes() }, { timeoutMs: 3000, ocrPageMs: 4000 });
+      const scan = await runIsolated('extract', { bytes: bytes() }, { timeoutMs: 3000, ocrPageMs: 8000 });
       expect(scan).toMatchObject({ ok: true, value: { status: 'ok' } });
     } finally {
       delete process.env.TEST_ENGINE_DELAY_MS;
       delete process.env.TEST_ENGINE_OCR_PAGES;
     }
-  }, 30_000);
+  }, 45_000);
 
   it('a child that dies, or an engine that throws, is a crash', async () => {
     use('crash');
