@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { Dialect } from './schema.ts';
-import { ensureTableSearch, ftsTableOf } from './table-search.ts';
+import { ensureSearchPairFunctions, ensureTableSearch, ftsTableOf } from './table-search.ts';
 import { TABLE_NAMES } from '../../shared/catalog/index.ts';
 
 /**
@@ -246,6 +246,17 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
           INSERT INTO documents_nosolicitud_fts(documents_nosolicitud_fts, rowid, nosolicitud) VALUES ('delete', old.id, old.nosolicitud);
           INSERT INTO documents_nosolicitud_fts(rowid, nosolicitud) VALUES (new.id, new.nosolicitud); END`.execute(db);
         await sql`INSERT INTO documents_nosolicitud_fts(documents_nosolicitud_fts) VALUES ('rebuild')`.execute(db);
+      },
+    },
+    '012-search-pairs': {
+      // PostgreSQL: a phrase search reads the index of adjacent word pairs (docs/decisions/032);
+      // built here for every table that already has its word index, so no request builds one.
+      async up(db: Kysely<unknown>) {
+        if (dialect !== 'postgres') return;
+        await ensureSearchPairFunctions(db);
+        const { rows } = await sql<{ indexname: string }>`SELECT indexname FROM pg_indexes WHERE indexname LIKE 'table_rows\_words\_%'`.execute(db);
+        const present = new Set(rows.map((r) => r.indexname));
+        for (const name of TABLE_NAMES) if (present.has(`table_rows_words_${name.toLowerCase()}`)) await ensureTableSearch(db, dialect, name);
       },
     },
   };
