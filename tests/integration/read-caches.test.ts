@@ -50,6 +50,17 @@ describe('a cached unfiltered table page', () => {
     expect(new Set(after.meta.map((m) => m.document_id))).toEqual(new Set([docId]));
   });
 
+  it("answers each document's confidence from the stored map, and from the report for a document stored before it", async () => {
+    type Detail = { data: { tables: { name: string; quality: { confidence: number }[] }[] } };
+    const detail = (await (await s.api(`/api/documents/${docId}`, { token: reader })).json()) as Detail;
+    const expected = Math.min(...detail.data.tables.find((t) => t.name === 'CostosDirectos')!.quality.map((q) => q.confidence));
+    const confidence = async () => ((await pageOf(s, reader)) as Page & { documents: { id: number; confidence: number | null }[] }).documents.find((d) => d.id === docId)?.confidence;
+    expect(await confidence()).toBe(expected);
+    // As migration 013 found a document it could not fill, or one stored before it ran.
+    await s.ctx.db.updateTable('documents').set({ table_confidence_json: null }).where('id', '=', docId).execute();
+    expect(await confidence()).toBe(expected);
+  });
+
   it('shows a correction and its revert at once', async () => {
     const before = await cachedPage();
     const i = before.data.findIndex((r) => typeof r.valor_total === 'number');

@@ -9,7 +9,7 @@ import { notFound } from '../errors.ts';
 import type { AppContext } from '../context.ts';
 import { exportStream } from '../export.ts';
 import { attachment } from './documents.ts';
-import { qualityOf } from '../repos/documents.ts';
+import { tableConfidenceOf } from '../repos/documents.ts';
 import { FreshCache } from '../db/fresh-cache.ts';
 import type { Static } from '@sinclair/typebox';
 
@@ -69,9 +69,7 @@ export const tableRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async
         const documents = ids.flatMap((id) => {
           const doc = docs.get(id);
           if (!doc) return [];
-          const found = qualityOf(doc, request.log).tables.filter((t) => t.table === table.name);
-          const confidence = found.length ? Math.min(...found.map((t) => t.confidence)) : null;
-          return [{ id, nosolicitud: doc.nosolicitud, filename: doc.original_filename, confidence }];
+          return [{ id, nosolicitud: doc.nosolicitud, filename: doc.original_filename, confidence: tableConfidenceOf(doc, table.name, request.log) }];
         });
         return { data: rows, meta, documents, pagination: paginationOf(page, pageSize, total) };
       };
