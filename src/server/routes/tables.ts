@@ -38,7 +38,8 @@ export const tableRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async
     // A new document (an upload) has no rows yet: it changes no page.
     changedOnly: ['documents'],
     maxAgeMs: TABLE_PAGE_CACHE_MS,
-    maxEntries: 1000,
+    // At most 100 rows of ~300 bytes each: a few MB at most, whatever pages are asked for.
+    maxEntries: 256,
   });
   app.get('/tables', { schema: { response: { 200: TablesResponse } }, config: { permissions: ['read'] } }, async () => {
     const counts = await ctx.rows.counts();
