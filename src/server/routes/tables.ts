@@ -38,7 +38,7 @@ export const tableRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async
     // A new document (an upload) has no rows yet: it changes no page.
     changedOnly: ['documents'],
     maxAgeMs: TABLE_PAGE_CACHE_MS,
-    // At most 100 rows of ~300 bytes each: a few MB at most, whatever pages are asked for.
+    // A page is at most 100 rows of ~300 bytes: 256 of them are a few MB, whatever pages are asked for.
     maxEntries: 256,
   });
   app.get('/tables', { schema: { response: { 200: TablesResponse } }, config: { permissions: ['read'] } }, async () => {
