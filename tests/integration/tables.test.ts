@@ -87,6 +87,11 @@ describe('tables', () => {
       ['100%_', []],
       ['análisis (de) suelo', ['Análisis de suelo']],
       ['suelo 2025-000123', []],
+      // Several words, the last a prefix (PostgreSQL: the word pairs index, decision 032), quotes and backslashes.
+      ['fertilizacion con ur', ['Fertilización con UREA']],
+      ['de sue', ['Análisis de suelo']],
+      ['suelo de', []],
+      ["o'neil \\ x", []],
     ];
     for (const [term, expected] of cases) {
       const { body } = await get(`/api/tables/CostosDirectos?search=${encodeURIComponent(term)}`);

@@ -4,11 +4,14 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type MigrationProvider } from 'kysely';
 import { migrationsFor } from './migrations.ts';
+import { ChangeTracker, trackChanges } from './change-tracking.ts';
 import type { Database, Dialect } from './schema.ts';
 
 export interface Db {
   db: Kysely<Database>;
   dialect: Dialect;
+  /** Committed writes of this process, per table: what tells a cache its answer is stale (decision 032). */
+  changes: ChangeTracker;
   close(): Promise<void>;
 }
 
@@ -64,11 +67,12 @@ class SqliteDialectKeepingCause extends SqliteDialect {
 export async function openDatabase(options: { dataDir: string; databaseUrl?: string | undefined }): Promise<Db> {
   let db: Kysely<Database>;
   let dialect: Dialect;
+  const changes = new ChangeTracker();
   if (options.databaseUrl) {
     // COUNT(*) and bigint columns come back as strings by default; our counts fit in a double.
     pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    db = new Kysely<Database>({ dialect: trackChanges(new PostgresDialect({ pool }), changes) });
     dialect = 'postgres';
   } else {
     fs.mkdirSync(options.dataDir, { recursive: true });
@@ -79,7 +83,7 @@ export async function openDatabase(options: { dataDir: string; databaseUrl?: str
     file.pragma('foreign_keys = ON');
     file.pragma('busy_timeout = 5000');
     cacheStatements(file);
-    db = new Kysely<Database>({ dialect: new SqliteDialectKeepingCause(file) });
+    db = new Kysely<Database>({ dialect: trackChanges(new SqliteDialectKeepingCause(file), changes) });
     dialect = 'sqlite';
   }
   // Kysely's Migrator runs under a lock: on PostgreSQL a session advisory lock (pg_advisory_lock),
@@ -91,5 +95,5 @@ export async function openDatabase(options: { dataDir: string; databaseUrl?: str
     await db.destroy();
     throw error instanceof Error ? error : new Error(String(error));
   }
-  return { db, dialect, close: () => db.destroy() };
+  return { db, dialect, changes, close: () => db.destroy() };
 }

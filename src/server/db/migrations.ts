@@ -1,7 +1,8 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { Dialect } from './schema.ts';
-import { ensureTableSearch, ftsTableOf } from './table-search.ts';
+import { ensureSearchPairFunctions, ensureTableSearch, ftsTableOf } from './table-search.ts';
 import { TABLE_NAMES } from '../../shared/catalog/index.ts';
+import { qualityOf, tableConfidences } from '../repos/documents.ts';
 
 /**
  * One set of migrations for both databases. Only the autoincrement type and the search indexes
@@ -246,6 +247,35 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
           INSERT INTO documents_nosolicitud_fts(documents_nosolicitud_fts, rowid, nosolicitud) VALUES ('delete', old.id, old.nosolicitud);
           INSERT INTO documents_nosolicitud_fts(rowid, nosolicitud) VALUES (new.id, new.nosolicitud); END`.execute(db);
         await sql`INSERT INTO documents_nosolicitud_fts(documents_nosolicitud_fts) VALUES ('rebuild')`.execute(db);
+      },
+    },
+    '012-search-pairs': {
+      // PostgreSQL: a phrase search reads the index of adjacent word pairs (docs/decisions/032);
+      // built here for every table that already has its word index, so no request builds one.
+      async up(db: Kysely<unknown>) {
+        if (dialect !== 'postgres') return;
+        await ensureSearchPairFunctions(db);
+        const { rows } = await sql<{ indexname: string }>`SELECT indexname FROM pg_indexes WHERE indexname LIKE 'table_rows\_words\_%'`.execute(db);
+        const present = new Set(rows.map((r) => r.indexname));
+        for (const name of TABLE_NAMES) if (present.has(`table_rows_words_${name.toLowerCase()}`)) await ensureTableSearch(db, dialect, name);
+      },
+    },
+    '013-table-confidence': {
+      // The table page showed each document's confidence by parsing and checking its whole quality
+      // report per request (~0.3 ms a document, decision 032); the small map it needs is kept beside
+      // the report from now on, and filled here for the documents already stored.
+      async up(db: Kysely<unknown>) {
+        await sql`ALTER TABLE documents ADD COLUMN table_confidence_json text`.execute(db);
+        await sql`UPDATE documents SET table_confidence_json = '{}' WHERE quality_json = '{}'`.execute(db);
+        for (let after = 0; ; ) {
+          const { rows } = await sql<{ id: number; quality_json: string }>`SELECT id, quality_json FROM documents WHERE table_confidence_json IS NULL AND id > ${after} ORDER BY id LIMIT 500`.execute(db);
+          if (rows.length === 0) break;
+          for (const row of rows) {
+            const map = JSON.stringify(tableConfidences(qualityOf(row)));
+            await sql`UPDATE documents SET table_confidence_json = ${map} WHERE id = ${row.id}`.execute(db);
+          }
+          after = rows[rows.length - 1]!.id;
+        }
       },
     },
   };

@@ -58,6 +58,12 @@ export interface DocumentsTable {
   reviewed_by: Generated<number | null>;
   /** The job runner (JobRunner.owner: host, pid, id) that stored the last result; null before. */
   processed_by: Generated<string | null>;
+  /**
+   * JSON: each catalogue table's confidence as the table page answers it (the lowest of the table's
+   * readings in the quality report), kept beside the report so a page need not read the report;
+   * null before migration 013 filled it and for documents never processed.
+   */
+  table_confidence_json: Generated<string | null>;
 }
 
 /** PostgreSQL only (issue 13): the stored PDF of a document, deleted with it (ON DELETE CASCADE). */

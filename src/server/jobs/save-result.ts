@@ -7,6 +7,7 @@ import { findTable, type CatalogTable } from '../../shared/catalog/index.ts';
 import type { FailedCheckSum, QualitySummary } from '../../shared/api/documents.ts';
 import type { rowsRepo, StoredRowInput } from '../repos/rows.ts';
 import { reapplyCorrections } from '../repos/corrections.ts';
+import { tableConfidences } from '../repos/documents.ts';
 
 type Rows = ReturnType<typeof rowsRepo>;
 
@@ -67,6 +68,7 @@ export function qualitySummary(result: ExtractionResult): QualitySummary {
 export async function saveResult(db: Kysely<Database>, rows: Rows, jobId: number, owner: string, result: ExtractionResult): Promise<boolean> {
   const tables = tablesOf(result);
   const byTable = Object.fromEntries(tables.map((t) => [t.table.name, t.rows.length]));
+  const quality = qualitySummary(result);
   return db.transaction().execute(async (trx) => {
     const updated = await trx
       .updateTable('documents')
@@ -76,7 +78,8 @@ export async function saveResult(db: Kysely<Database>, rows: Rows, jobId: number
         nosolicitud: result.nosolicitud ?? '',
         pages: result.pages,
         header_json: JSON.stringify(result.header ?? {}),
-        quality_json: JSON.stringify(qualitySummary(result)),
+        quality_json: JSON.stringify(quality),
+        table_confidence_json: JSON.stringify(tableConfidences(quality)),
         by_table_json: JSON.stringify(byTable),
         page_sizes_json: JSON.stringify(result.pageSizes),
         error: null,

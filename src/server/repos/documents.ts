@@ -15,6 +15,31 @@ export function byTableOf(row: DocumentRow, log?: StoredJsonLog): Record<string,
   return readStoredJson(ByTable, row.by_table_json, {}, { column: 'documents.by_table_json', id: row.id }, log);
 }
 
+const TableConfidence = Type.Record(Type.String(), Type.Number({ minimum: 0, maximum: 1 }));
+
+/** Each table's confidence in a quality report: the lowest of its readings (a table found twice is as sure as its worse reading). */
+export function tableConfidences(quality: QualitySummary): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const t of quality.tables) out[t.table] = Math.min(out[t.table] ?? 1, t.confidence);
+  return out;
+}
+
+/**
+ * A table's confidence in one document for the table page (decision 032): from the small stored
+ * map, or, for a document stored before it (migration 013), from its quality report as before.
+ */
+export function tableConfidenceOf(
+  row: { id: number; table_confidence_json: string | null; quality_json: string | null },
+  tableName: string,
+  log?: StoredJsonLog,
+): number | null {
+  const byTable: Record<string, number> =
+    row.table_confidence_json !== null
+      ? readStoredJson(TableConfidence, row.table_confidence_json, {}, { column: 'documents.table_confidence_json', id: row.id }, log)
+      : tableConfidences(readStoredJson(QualitySummary, row.quality_json, { tables: [], warnings: [], ocr_pages: [] }, { column: 'documents.quality_json', id: row.id }, log));
+  return byTable[tableName] ?? null;
+}
+
 /** The quality report of the last extraction, checked when read back; empty when absent or unreadable. */
 export function qualityOf(row: Pick<DocumentRow, 'id' | 'quality_json'>, log?: StoredJsonLog): QualitySummary {
   return readStoredJson(QualitySummary, row.quality_json, { tables: [], warnings: [], ocr_pages: [] }, { column: 'documents.quality_json', id: row.id }, log);
@@ -117,7 +142,13 @@ export function documentsRepo(db: Kysely<Database>) {
     /** What a table page says of the documents its rows come from (the table page is a hot path: no other column). */
     findByIds: (ids: readonly number[]) =>
       ids.length
-        ? db.selectFrom('documents').select(['id', 'nosolicitud', 'original_filename', 'quality_json']).where('id', 'in', [...ids]).execute()
+        ? db
+            .selectFrom('documents')
+            .select(['id', 'nosolicitud', 'original_filename', 'table_confidence_json'])
+            // The report only where the small map is missing (a document stored before migration 013).
+            .select(sql<string | null>`CASE WHEN table_confidence_json IS NULL THEN quality_json END`.as('quality_json'))
+            .where('id', 'in', [...ids])
+            .execute()
         : Promise.resolve([]),
     findBySha: (ownerId: number, sha256: string) =>
       db

@@ -47,6 +47,10 @@ export function searchTextOf(row: TableRow, raw: Record<string, string> | undefi
 
 const INSERT_BATCH = 400;
 
+function isUnfiltered(f: Partial<TableFilters>): boolean {
+  return !f.nosolicitud?.trim() && !(f.search && normalizeSearch(f.search));
+}
+
 export function rowsRepo(db: Kysely<Database>, dialect: Dialect) {
   // Tables whose search index is known to exist, committed, on this database (created on first
   // use). An index created inside a transaction is not remembered: that transaction may still roll
@@ -214,8 +218,10 @@ export function rowsRepo(db: Kysely<Database>, dialect: Dialect) {
      * A page of rows and, in the same order, each row's meta (id, document, corrected cells:
      * corrections are keyed by row id, decision 039), read with the rows (row-meta.ts).
      */
+    /** Whether the filters select every row of the table (a blank search or N° Solicitud is no filter). */
+    isUnfiltered,
     async page(tableName: string, f: Partial<TableFilters>, page: number, pageSize: number): Promise<{ rows: TableRow[]; total: number; meta: RowMeta[] }> {
-      const unfiltered = !f.nosolicitud?.trim() && !(f.search && normalizeSearch(f.search));
+      const unfiltered = isUnfiltered(f);
       const answer = (found: { id: number; document_id: number; data: string; corrected: string | null }[], total: number) => ({
         rows: found.map((r) => JSON.parse(r.data) as TableRow),
         total,

@@ -2,8 +2,25 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { hashToken, newToken } from '../auth/tokens.ts';
 import type { UserRow } from './users.ts';
+import type { ChangeTracker } from '../db/change-tracking.ts';
+import { FreshCache } from '../db/fresh-cache.ts';
 
-export function sessionsRepo(db: Kysely<Database>, ttlDays: number) {
+/**
+ * How long a session read from the database is trusted without reading it again (decision 033).
+ * A logout, a disabled user, a password reset, a role or permission change made through this
+ * process count at once (they write `tokens` or `users`, which empties the cache); made on another
+ * node, they count here within this long.
+ */
+export const SESSION_CACHE_MS = 2000;
+
+export function sessionsRepo(db: Kysely<Database>, ttlDays: number, changes: ChangeTracker) {
+  // Keyed by the token's hash, as stored. A new token (an insert) changes no session already read.
+  const live = new FreshCache<string, { user: UserRow; expiresAt: string } | undefined>(changes, {
+    tables: ['users'],
+    changedOnly: ['tokens'],
+    maxAgeMs: SESSION_CACHE_MS,
+    maxEntries: 10_000,
+  });
   return {
     async create(userId: number): Promise<{ token: string; expiresAt: string }> {
       const token = newToken();
@@ -17,14 +34,24 @@ export function sessionsRepo(db: Kysely<Database>, ttlDays: number) {
     },
     /** The active user behind a live token, or undefined. */
     async userFor(token: string): Promise<UserRow | undefined> {
-      return db
-        .selectFrom('tokens')
-        .innerJoin('users', 'users.id', 'tokens.user_id')
-        .selectAll('users')
-        .where('tokens.token_hash', '=', hashToken(token))
-        .where('tokens.expires_at', '>', new Date().toISOString())
-        .where('users.active', '=', 1)
-        .executeTakeFirst();
+      const hash = hashToken(token);
+      const now = new Date().toISOString();
+      const found = await live.read(hash, async () => {
+        const row = await db
+          .selectFrom('tokens')
+          .innerJoin('users', 'users.id', 'tokens.user_id')
+          .selectAll('users')
+          .select('tokens.expires_at as token_expires_at')
+          .where('tokens.token_hash', '=', hash)
+          .where('tokens.expires_at', '>', now)
+          .where('users.active', '=', 1)
+          .executeTakeFirst();
+        if (!row) return undefined;
+        const { token_expires_at: expiresAt, ...user } = row;
+        return { user, expiresAt };
+      }, (value) => value !== undefined);
+      // A kept session still ends when its token expires.
+      return found && found.expiresAt > now ? found.user : undefined;
     },
     async revoke(token: string): Promise<void> {
       await db.deleteFrom('tokens').where('token_hash', '=', hashToken(token)).execute();

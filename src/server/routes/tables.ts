@@ -9,7 +9,16 @@ import { notFound } from '../errors.ts';
 import type { AppContext } from '../context.ts';
 import { exportStream } from '../export.ts';
 import { attachment } from './documents.ts';
-import { qualityOf } from '../repos/documents.ts';
+import { tableConfidenceOf } from '../repos/documents.ts';
+import { FreshCache } from '../db/fresh-cache.ts';
+import type { Static } from '@sinclair/typebox';
+
+/**
+ * How long an unfiltered table page is answered from memory without reading the database again
+ * (decision 032). Every write of this process to the rows, their counts, the corrections or the
+ * documents' stored fields empties it at once; another node's write shows here within this long.
+ */
+export const TABLE_PAGE_CACHE_MS = 2000;
 
 function tableOr404(name: string): CatalogTable {
   const table = findTable(name);
@@ -23,6 +32,15 @@ function filtersOf(q: { nosolicitud?: string; search?: string; sort_by_nosolicit
 }
 
 export const tableRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
+  // Only unfiltered pages: the table's first pages are what the data screen opens on, again and again.
+  const unfilteredPages = new FreshCache<string, Static<typeof TablePageResponse>>(ctx.database.changes, {
+    tables: ['table_rows', 'table_counts', 'corrections'],
+    // A new document (an upload) has no rows yet: it changes no page.
+    changedOnly: ['documents'],
+    maxAgeMs: TABLE_PAGE_CACHE_MS,
+    // A page is at most 100 rows of ~300 bytes: 256 of them are a few MB, whatever pages are asked for.
+    maxEntries: 256,
+  });
   app.get('/tables', { schema: { response: { 200: TablesResponse } }, config: { permissions: ['read'] } }, async () => {
     const counts = await ctx.rows.counts();
     return {
@@ -43,18 +61,21 @@ export const tableRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async
       const q = request.query;
       const page = q.page ?? 1;
       const pageSize = q.page_size ?? DEFAULT_PAGE_SIZE;
-      // Rows hold the values in effect; meta says which cells a reviewer corrected (decision 039).
-      const { rows, total, meta } = await ctx.rows.page(table.name, filtersOf(q), page, pageSize);
-      const ids = [...new Set(meta.map((r) => r.document_id))];
-      const docs = new Map((await ctx.documents.findByIds(ids)).map((d) => [d.id, d]));
-      const documents = ids.flatMap((id) => {
-        const doc = docs.get(id);
-        if (!doc) return [];
-        const found = qualityOf(doc, request.log).tables.filter((t) => t.table === table.name);
-        const confidence = found.length ? Math.min(...found.map((t) => t.confidence)) : null;
-        return [{ id, nosolicitud: doc.nosolicitud, filename: doc.original_filename, confidence }];
-      });
-      return { data: rows, meta, documents, pagination: paginationOf(page, pageSize, total) };
+      const filters = filtersOf(q);
+      const load = async () => {
+        // Rows hold the values in effect; meta says which cells a reviewer corrected (decision 039).
+        const { rows, total, meta } = await ctx.rows.page(table.name, filters, page, pageSize);
+        const ids = [...new Set(meta.map((r) => r.document_id))];
+        const docs = new Map((await ctx.documents.findByIds(ids)).map((d) => [d.id, d]));
+        const documents = ids.flatMap((id) => {
+          const doc = docs.get(id);
+          if (!doc) return [];
+          return [{ id, nosolicitud: doc.nosolicitud, filename: doc.original_filename, confidence: tableConfidenceOf(doc, table.name, request.log) }];
+        });
+        return { data: rows, meta, documents, pagination: paginationOf(page, pageSize, total) };
+      };
+      if (!ctx.rows.isUnfiltered(filters)) return load();
+      return unfilteredPages.read(`${table.name}|${page}|${pageSize}|${filters.sortByNosolicitud === true}`, load);
     },
   );
 
