@@ -89,7 +89,7 @@ export async function openDrawingDocument(bytes: Uint8Array): Promise<DrawingDoc
     await thread.terminate().catch(() => undefined);
   };
   try {
-    const doc = await openPdf(bytes, { worker });
+    const doc = await openPdf(bytes, { worker, drawing: true });
     return {
       doc,
       close: async () => {

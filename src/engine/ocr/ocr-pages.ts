@@ -96,8 +96,10 @@ export class OcrPages {
     signal?.addEventListener('abort', onAbort, { once: true });
     try {
       const work = (async () => {
-        // Drawn by a pdf.js of its own in a worker thread (drawing-thread.ts), when the bytes are at hand.
-        const source = this.bytes ? (await (this.drawing ??= openDrawingDocument(this.bytes))).doc : doc;
+        // Drawn by a pdf.js of its own in a worker thread (drawing-thread.ts), always: the engine's
+        // own document is opened to be read, its images left out (pdf/open-pdf.ts, `drawing`).
+        this.drawing ??= this.bytes ? openDrawingDocument(this.bytes) : doc.getData().then(openDrawingDocument);
+        const source = (await this.drawing).doc;
         page = await source.getPage(content.page);
         const viewport = page.getViewport({ scale: 1, rotation: content.rotation });
         const base = toMatrix(viewport.transform) ?? IDENTITY;

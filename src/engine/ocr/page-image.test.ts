@@ -8,7 +8,7 @@ import { pagesWithLargeImages } from './image-pages.ts';
 import { pageImage, RENDER_DPI } from './page-image.ts';
 
 async function imageOf(bytes: Uint8Array) {
-  const doc = await openPdf(bytes);
+  const doc = await openPdf(bytes, { drawing: true });
   try {
     const page = await doc.getPage(1);
     const viewport = page.getViewport({ scale: 1 });

@@ -24,7 +24,18 @@ export interface OpenOptions {
   timeoutMs?: number;
   /** pdf.js's worker side to open the document with (OCR draws pages in a thread of its own, ocr/drawing-thread.ts); the engine's shared one by default. */
   worker?: PDFWorker;
+  /**
+   * The document's pages will be drawn (OCR, ocr/drawing-thread.ts): its images are decoded. Without
+   * it the document is only read (text, rules and fills) and pdf.js leaves every image out of its
+   * operator lists instead of decoding it: no table is found in an image's pixels (OCR draws its
+   * pages from a document of its own), and a logo or a photo on a page with text would otherwise
+   * be decoded for nothing (docs/decisions/001, issue 14).
+   */
+  drawing?: boolean;
 }
+
+/** Most pixels of an image pdf.js decodes for a drawing: caps what a hostile image can cost. */
+export const MAX_DRAWN_IMAGE_PIXELS = 4096 * 4096;
 
 export const OPEN_TIMEOUT_MS = 8_000;
 
@@ -86,8 +97,8 @@ export async function openPdf(bytes: Uint8Array, opts: OpenOptions = {}): Promis
     standardFontDataUrl: STANDARD_FONTS_URL,
     isOffscreenCanvasSupported: false,
     isImageDecoderSupported: false,
-    // Images are never decoded for table finding; this caps what a hostile image can cost.
-    maxImageSize: 4096 * 4096,
+    // pdf.js drops an image past this many pixels before decoding it (see `drawing`).
+    maxImageSize: opts.drawing ? MAX_DRAWN_IMAGE_PIXELS : 0,
   });
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {

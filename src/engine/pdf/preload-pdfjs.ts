@@ -6,7 +6,8 @@
 //   natives.ts, which does the same for the engine run in-process by tests);
 // - pdf.js's fake worker (its worker code on this thread) is handed over as globalThis.pdfjsWorker
 //   instead of being imported by pdf.js on first use, which would patch the natives again;
-// - DecompressionStream fails at once, so pdf.js inflates with its own synchronous decoder;
+// - DecompressionStream is zlib called synchronously (pdf/zlib-inflate-stream.ts), where pdf.js
+//   would use Node's web streams or its own JavaScript decoder;
 // - what pdf.js touches while it loads but a document with text never uses is not loaded then
 //   (undici behind `Response`, @napi-rs/canvas's native library): see deferLoadOnlyGlobals;
 // - both modules run from the classic scripts the build writes beside the child, with V8's code
@@ -18,6 +19,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { runCachedScript } from '../runtime/code-cache.ts';
+import { ZlibInflateStream } from './zlib-inflate-stream.ts';
 
 const PDFJS = 'pdfjs-dist/legacy/build/pdf.mjs';
 const PDFJS_WORKER = 'pdfjs-dist/legacy/build/pdf.worker.mjs';
@@ -33,10 +35,8 @@ async function loadPdfjsModule(scripts: URL, name: 'pdf.worker' | 'pdf', specifi
 
 // pdf.js inflates content streams through DecompressionStream when it exists; in Node those web
 // streams cost more than pdf.js's own synchronous inflate (about 15% of the extraction's CPU
-// time, measured with bench:extract). pdf.js tries DecompressionStream for every Flate stream and
-// falls back to its own decoder when constructing it throws; throwing a plain value skips the
-// TypeError and stack trace a missing global cost each time (~2% of the time).
-const NO_STREAM = Symbol('no DecompressionStream');
+// time, measured with bench:extract), and zlib called synchronously costs less than either
+// (issue 14): see zlib-inflate-stream.ts.
 
 type Restore = () => void;
 
@@ -108,11 +108,7 @@ function deferLoadOnlyGlobals(): Restore[] {
 export async function preloadPdfjs(scripts: URL): Promise<void> {
   const push = Array.prototype.push;
   const { parse, stringify } = JSON;
-  (globalThis as { DecompressionStream: unknown }).DecompressionStream = class {
-    constructor() {
-      throw NO_STREAM;
-    }
-  };
+  (globalThis as { DecompressionStream: unknown }).DecompressionStream = ZlibInflateStream;
   const restore = deferLoadOnlyGlobals();
   try {
     (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = await loadPdfjsModule(scripts, 'pdf.worker', PDFJS_WORKER);

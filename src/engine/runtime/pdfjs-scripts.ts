@@ -4,9 +4,12 @@
  * importMetaUrl) => …` around esbuild's CommonJS form of the package's legacy ES module, so the
  * child can run them with V8's code cache (code-cache.ts, pdf/preload-pdfjs.ts). The code is the
  * package's, unchanged but for the module wrapping (`import.meta.url` is the original file's URL,
- * so pdf.js finds its package files, CMaps, fonts, @napi-rs/canvas, where it always did) and one
- * deferral (LAZY_BROTLI). A file is rewritten only when its contents change, so its code caches
- * stay valid across builds.
+ * so pdf.js finds its package files, CMaps, fonts, @napi-rs/canvas, where it always did) and the
+ * WORKER_PATCHES below, each a line of pdf.js's worker side that only drawing needs. A file is
+ * rewritten only when its contents change, so its code caches stay valid across builds.
+ *
+ * Only the engine's child runs these scripts, and it never draws with their worker side: OCR draws
+ * the pages it reads with a pdf.js of its own, imported natively in a thread (ocr/drawing-thread.ts).
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -15,15 +18,58 @@ import type { Plugin } from 'esbuild';
 
 const MODULES = { 'pdf.worker': 'pdfjs-dist/legacy/build/pdf.worker.mjs', pdf: 'pdfjs-dist/legacy/build/pdf.mjs' } as const;
 
+interface Patch {
+  /** The line of pdf.js's worker as esbuild writes it. */
+  from: string;
+  to: string;
+}
+
 /**
- * The worker builds its Brotli decoder on load, unpacking a 120 KB dictionary (~5 ms of CPU per
- * child) for the BrotliDecode filter of PDF 2.0, which few files use: built on its first call
- * instead, the same decoder. Left as it is if pdf.js's code no longer reads this way.
+ * Each patch is left undone, silently, if pdf.js's code no longer reads this way (the code then
+ * runs as the package ships it: slower, never different); pdfjs-scripts.test.ts says when one no
+ * longer applies to the installed pdf.js.
  */
-const LAZY_BROTLI = {
-  eager: 'var BrotliDecode = makeBrotliDecode();\n',
-  lazy: 'var BrotliDecode = (...args) => (BrotliDecode = makeBrotliDecode())(...args);\n',
-};
+export const WORKER_PATCHES = {
+  /**
+   * The worker builds its Brotli decoder on load, unpacking a 120 KB dictionary (~5 ms of CPU per
+   * child) for the BrotliDecode filter of PDF 2.0, which few files use: built on its first call
+   * instead, the same decoder.
+   */
+  lazyBrotli: {
+    from: 'var BrotliDecode = makeBrotliDecode();\n',
+    to: 'var BrotliDecode = (...args) => (BrotliDecode = makeBrotliDecode())(...args);\n',
+  },
+  /**
+   * With `disableFontFace: true` (the architecture's hardening: no embedded font is ever handed
+   * to a font engine) the worker compiles the outline of every glyph a page shows while it builds
+   * the operator list (`buildFontPaths`, `compileGlyf`…) and posts it for a canvas to fill: about
+   * 5% of the extraction's CPU time, for outlines the engine never reads (its operator lists give
+   * rules and fills; text comes from getTextContent, which never builds them). The call is
+   * dropped; fonts are still parsed and translated as before, so text, widths and positions are
+   * unchanged (docs/decisions/001, issue 14).
+   */
+  noGlyphOutlines: {
+    from: '        _PartialEvaluator.buildFontPaths(font, glyphs, this.handler, this.options);\n',
+    to: '        // The engine never draws with this worker: no glyph outlines (runtime/pdfjs-scripts.ts).\n',
+  },
+  /**
+   * Each operator-list chunk the worker posts comes with a transfer list it builds by walking
+   * every operator (`_transfers`, ~1% of the CPU time). This worker talks through a same-thread
+   * port that moves nothing (pdf/direct-port.ts); a transfer list only spares a real thread a
+   * copy, so none is built (a cloning port would copy those buffers instead: the same content).
+   */
+  noOperatorListTransfers: {
+    from: '    }, 1, this._transfers);\n',
+    to: '    }, 1, null);\n',
+  },
+} satisfies Record<string, Patch>;
+
+/** The worker's code with every patch that still applies. */
+export function patchWorker(code: string): string {
+  let out = code;
+  for (const { from, to } of Object.values(WORKER_PATCHES)) if (out.split(from).length === 2) out = out.replace(from, to);
+  return out;
+}
 
 /** The package's version marks the scripts stale (an input of the child's build). */
 export const PDFJS_PACKAGE_JSON = 'node_modules/pdfjs-dist/package.json';
@@ -59,7 +105,8 @@ export async function writePdfjsScripts(buildDir: string, root: string): Promise
       write: false,
       logLevel: 'silent',
     });
-    const body = result.outputFiles[0]!.text.replace(LAZY_BROTLI.eager, LAZY_BROTLI.lazy);
+    const text = result.outputFiles[0]!.text;
+    const body = name === 'pdf.worker' ? patchWorker(text) : text;
     const code = `(function (exports, module, __importMetaUrl) {"use strict";\n${body}\n})\n`;
     const file = path.join(dir, `${name}.js`);
     if (fs.existsSync(file) && fs.readFileSync(file, 'latin1') === code) continue;
