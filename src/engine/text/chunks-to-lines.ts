@@ -1,4 +1,5 @@
 import type { LineSettings } from '../settings.ts';
+import { sortLeftToRight } from '../geometry.ts';
 import type { TextChunk } from '../types.ts';
 
 /**
@@ -66,7 +67,7 @@ function dominantSize(words: TextChunk[]): number {
 }
 
 function makeLine(words: TextChunk[], settings: LineSettings): TextLine {
-  words.sort((a, b) => a.x0 - b.x0);
+  sortLeftToRight(words);
   const size = dominantSize(words);
   const main = words.filter((w) => w.size >= size * settings.superscriptSizeShare);
   const ref = main.length > 0 ? main : words;

@@ -1,4 +1,5 @@
 import type { LineSettings } from '../settings.ts';
+import { leftToRight } from '../geometry.ts';
 import type { TextChunk } from '../types.ts';
 import { chunksToLines, type TextLine } from './chunks-to-lines.ts';
 
@@ -17,7 +18,7 @@ export function isCjk(ch: string): boolean {
 
 /** Joins words already on one line, left to right, with a space only where the gap asks for it. */
 export function joinLineWords(words: readonly TextChunk[]): string {
-  const sorted = [...words].sort((a, b) => a.x0 - b.x0);
+  const sorted = leftToRight(words);
   let out = '';
   let prev: TextChunk | undefined;
   for (const w of sorted) {
