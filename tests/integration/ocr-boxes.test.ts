@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractedRowsByTable, runIsolated, type ExtractionResult } from '../../src/engine/index.ts';
+import { extractedRowsByTable, runIsolated, type IsolatedExtraction } from '../../src/engine/index.ts';
 import type { Box } from '../../src/shared/api/sources.ts';
 import { makeScan, tilted } from '../fixtures/ocr/make-scan.ts';
 import { fixture } from './helpers.ts';
@@ -24,7 +24,7 @@ interface Cell {
   box: Box;
 }
 
-function cellsOf(result: ExtractionResult): Cell[] {
+function cellsOf(result: IsolatedExtraction): Cell[] {
   const out: Cell[] = [];
   for (const [table, rows] of Object.entries(extractedRowsByTable(result))) {
     for (const row of rows) {

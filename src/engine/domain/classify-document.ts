@@ -85,9 +85,12 @@ export function classifyDocument(pages: PageContent[], tables: RawTable[], setti
   }
 
   const tableBoxes = (page: number): Box[] => joined.filter((t) => t.page === page).map((t) => t.bbox);
+  // The lines outside every table, built once: the plan's fallback and the header fields read the
+  // same ones, and neither changes them (issue 14: they were built twice).
+  let free: PageLine[] | undefined;
+  const freeLines = (): PageLine[] => (free ??= pages.flatMap((p) => pageLines(p, tableBoxes(p.page), settings)));
   if (!classified.some((c) => c.table === PLAN && c.rows.length > 0)) {
-    const free = pages.flatMap((p) => pageLines(p, tableBoxes(p.page), settings));
-    const found = planFromLines(free, style);
+    const found = planFromLines(freeLines(), style);
     if (found) {
       const table = findTable(PLAN)!;
       const present = Object.keys(found.read.rows[0]?.values ?? {});
@@ -99,8 +102,7 @@ export function classifyDocument(pages: PageContent[], tables: RawTable[], setti
   // Document order: page, then top to bottom (the block read from lines joins at its place).
   classified.sort((a, b) => a.raw.page - b.raw.page || a.raw.bbox.y0 - b.raw.bbox.y0);
   const others = classified.filter((c) => c.table === 'other').map((c) => c.raw);
-  const freeLines = pages.flatMap((p) => pageLines(p, tableBoxes(p.page), settings));
-  const header = readHeaderFields(freeLines, others, style);
+  const header = readHeaderFields(freeLines(), others, style);
   const nosolicitud = findRequestNumber(lines, joined);
   const tableQualities = classified.map((c) => c.quality);
   // Every warning once, in document order.

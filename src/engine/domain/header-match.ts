@@ -11,23 +11,64 @@ const PREFIX_MIN_SHARE = 0.6;
 /** A wording made only of signs (`%`): too short for a prefix, but a header may open with it. */
 const SIGN_WORDING = /^[^a-z0-9]+$/;
 
-export function matchWording(label: string, wording: string): number {
-  const a = looseKey(label);
-  const b = looseKey(wording);
+/**
+ * A text's match keys, each computed at most once. Matching compares every header label with every
+ * wording of every catalogue column: keying both sides once, instead of once per comparison, took
+ * most of the classifier's key look-ups away (issue 14). Built lazily, as matchWording reads them.
+ */
+class MatchKeys {
+  readonly loose: string;
+  #singular: string | undefined;
+  #first: string | undefined;
+  #trimmed: string | undefined;
+  constructor(readonly text: string) {
+    this.loose = looseKey(text);
+  }
+  get singular(): string {
+    return (this.#singular ??= singularKey(this.text));
+  }
+  /** The first word (how a sign wording opens a label). */
+  get first(): string {
+    return (this.#first ??= this.text.trim().split(/\s+/)[0]!);
+  }
+  get trimmed(): string {
+    return (this.#trimmed ??= this.text.trim());
+  }
+}
+
+/** The keys of each column's wordings, made once per catalogue column (the catalogue never changes). */
+const wordingKeys = new WeakMap<CatalogColumn, MatchKeys[]>();
+function wordingsOf(column: CatalogColumn): MatchKeys[] {
+  let keys = wordingKeys.get(column);
+  if (!keys) wordingKeys.set(column, (keys = column.headers.map((w) => new MatchKeys(w))));
+  return keys;
+}
+
+function matchKeys(label: MatchKeys, wording: MatchKeys): number {
+  const a = label.loose;
+  const b = wording.loose;
   if (!a || !b) return 0;
   if (a === b) return MATCH_EXACT;
-  if (singularKey(label) === singularKey(wording)) return MATCH_SINGULAR;
+  if (label.singular === wording.singular) return MATCH_SINGULAR;
   // `Rendimiento (kg/ha)` names `Rendimiento`; the wording must be most of the label.
   if (b.length >= 4 && a.startsWith(b) && b.length / a.length >= PREFIX_MIN_SHARE) return MATCH_PREFIX;
   // A sign wording (`%`) names a label it opens as a word of its own: `% sobre C.D.`, `% del total`.
-  if (SIGN_WORDING.test(b) && label.trim().split(/\s+/)[0] === wording.trim()) return MATCH_PREFIX;
+  if (SIGN_WORDING.test(b) && label.first === wording.trimmed) return MATCH_PREFIX;
   return 0;
 }
 
-export function matchColumn(label: string, column: CatalogColumn): number {
+export function matchWording(label: string, wording: string): number {
+  return matchKeys(new MatchKeys(label), new MatchKeys(wording));
+}
+
+function matchColumnKeys(label: MatchKeys, column: CatalogColumn): number {
   let best = 0;
-  for (const w of column.headers) best = Math.max(best, matchWording(label, w));
+  for (const w of wordingsOf(column)) best = Math.max(best, matchKeys(label, w));
   return best;
+}
+
+export function matchColumn(label: string, column: CatalogColumn): number {
+  return matchColumnKeys(new MatchKeys(label), column);
 }
 
 /** A period header of a wide cash flow: `Mes 3`, `AÑO 0`, `Periodo 2`, `Semestre 1`, `Trimestre 4`. */
@@ -38,7 +79,8 @@ export function isPeriodLabel(label: string): boolean {
 /** Does a label name some catalogue column or a cash-flow period? */
 export function namesColumn(label: string): boolean {
   if (isPeriodLabel(label)) return true;
-  return CATALOG.some((t) => t.columns.some((c) => matchColumn(label, c) > 0));
+  const keys = new MatchKeys(label);
+  return CATALOG.some((t) => t.columns.some((c) => matchColumnKeys(keys, c) > 0));
 }
 
 /** A `Total` column of a wide table (not a period): `Total`, `Total año`, `TOTAL`. */
@@ -109,10 +151,11 @@ export function mapColumns(labels: readonly string[], table: CatalogTable, own: 
   const candidates: { col: number; key: string; score: number; order: number }[] = [];
   labels.forEach((label, col) => {
     if (!label) return;
-    const alone = own[col] && own[col] !== label ? own[col] : undefined;
+    const alone = own[col] && own[col] !== label ? new MatchKeys(own[col]!) : undefined;
+    const keys = new MatchKeys(label);
     table.columns.forEach((column, order) => {
       // The whole stacked label counts more than the column's own text alone.
-      const score = Math.max(2 * matchColumn(label, column), alone ? 2 * matchColumn(alone, column) - 1 : 0);
+      const score = Math.max(2 * matchColumnKeys(keys, column), alone ? 2 * matchColumnKeys(alone, column) - 1 : 0);
       if (score > 0) candidates.push({ col, key: column.key, score, order });
     });
   });

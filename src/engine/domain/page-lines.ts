@@ -2,7 +2,7 @@ import type { Box, PageContent, TextChunk } from '../types.ts';
 import type { LineSettings } from '../settings.ts';
 import { chunksToLines } from '../text/chunks-to-lines.ts';
 import { joinLineWords } from '../text/join-words.ts';
-import { unionBox } from '../geometry.ts';
+import { leftToRight, unionBox } from '../geometry.ts';
 
 /** A gap wider than this many font sizes separates a label from its value on a line. */
 const SEGMENT_GAP_RATIO = 1.0;
@@ -22,7 +22,7 @@ export interface PageLine extends Box {
 
 
 function segmentsOf(chunks: readonly TextChunk[]): LineSegment[] {
-  const sorted = [...chunks].sort((a, b) => a.x0 - b.x0);
+  const sorted = leftToRight(chunks);
   const groups: TextChunk[][] = [];
   for (const c of sorted) {
     const last = groups[groups.length - 1];

@@ -76,13 +76,16 @@ export function intersectionsToCells(points: Intersections): Box[] {
 
   const cells: Box[] = [];
   for (const p of points.values()) {
-    const below = (byX.get(p.x) ?? []).filter((q) => q.y > p.y);
-    const right = (byY.get(p.y) ?? []).filter((q) => q.x > p.x);
+    // The points below p and right of p, read in place rather than filtered into two new arrays
+    // for every point (issue 14); the same tests in the same order, so a NaN coordinate a
+    // hostile drawing may produce is skipped exactly as before.
+    const column = byX.get(p.x) ?? [];
+    const row = byY.get(p.y) ?? [];
     let done = false;
-    for (const b of below) {
-      if (!shares(p.v, b.v)) continue;
-      for (const r of right) {
-        if (!shares(p.h, r.h)) continue;
+    for (const b of column) {
+      if (!(b.y > p.y) || !shares(p.v, b.v)) continue;
+      for (const r of row) {
+        if (!(r.x > p.x) || !shares(p.h, r.h)) continue;
         const corner = points.get(key(r.x, b.y));
         if (corner && shares(corner.v, r.v) && shares(corner.h, b.h)) {
           cells.push({ x0: p.x, y0: p.y, x1: r.x, y1: b.y });

@@ -1,8 +1,8 @@
 import type { Box, TextChunk } from '../types.ts';
 import { plainBox } from '../geometry.ts';
 import type { LineSettings } from '../settings.ts';
-import { chunksToLines } from '../text/chunks-to-lines.ts';
-import { joinWords } from '../text/join-words.ts';
+import { chunksToLines, type TextLine } from '../text/chunks-to-lines.ts';
+import { joinLines } from '../text/join-words.ts';
 
 /** A cell placed on its table's grid; a spanning cell covers rows r0..r1-1 and columns c0..c1-1. */
 export interface GridCell extends Box {
@@ -33,8 +33,13 @@ export function cellsToGrid(cells: readonly Box[]): Grid {
   const owner = Array.from({ length: rows }, () => new Array<number>(cols).fill(-1));
   const placed: GridCell[] = [];
   for (const c of cells) {
+    // The four coordinates named, not spread: the cells come from intersectionsToCells, plain boxes
+    // (a spread copy cost more than the rest of the loop, issue 14).
     const cell: GridCell = {
-      ...c,
+      x0: c.x0,
+      y0: c.y0,
+      x1: c.x1,
+      y1: c.y1,
       c0: xi.get(c.x0) ?? 0,
       c1: xi.get(c.x1) ?? 0,
       r0: yi.get(c.y0) ?? 0,
@@ -111,19 +116,23 @@ export function gridToRows(grid: Grid, chunks: readonly TextChunk[], settings: L
     const box = boxes[cell.r0];
     if (box && (words.length || grid.owner[cell.r0]?.[cell.c0] === i)) box[cell.c0] = plainBox(cell);
     if (!words.length) return;
+    // One line pass per cell serves both its text and its line count (issue 14: it was built twice).
+    const lines = chunksToLines(words, settings);
     const target = rows[cell.r0];
-    if (target) target[cell.c0] = cellText(words, settings);
+    if (target) target[cell.c0] = cellText(words, lines);
     const counts = lineCounts[cell.r0];
-    if (counts) counts[cell.c0] = chunksToLines(words, settings).length;
+    if (counts) counts[cell.c0] = lines.length;
   });
   return { rows, boxes, lineCounts, used };
 }
 
-/** Upright words in reading order; sideways words (vertical headers) follow in their own order. */
-function cellText(words: readonly TextChunk[], settings: LineSettings): string {
-  const upright = words.filter((w) => w.upright);
+/**
+ * Upright words in reading order (`lines`: chunksToLines of the cell's words, which reads only the
+ * upright ones); sideways words (vertical headers) follow in their own order.
+ */
+function cellText(words: readonly TextChunk[], lines: readonly TextLine[]): string {
   const sideways = words.filter((w) => !w.upright);
-  const parts = [joinWords(upright, settings)];
+  const parts = [joinLines(lines)];
   if (sideways.length) {
     // Text written bottom-to-top reads from the largest y; top-to-bottom from the smallest.
     const sorted = [...sideways].sort((a, b) => b.y1 - a.y1 || a.x0 - b.x0);

@@ -83,25 +83,29 @@ export function itemsToChunks(items: readonly TextItemLike[], viewport: Matrix):
     // Unit vector pointing up the glyphs (from baseline towards ascender).
     const vx = m[2] / size;
     const vy = m[3] / size;
+    const down = -DESCENT * size;
+    const up = ASCENT * size;
     const re = /\S+/g;
     let match: RegExpExecArray | null;
     while ((match = re.exec(str)) !== null) {
       const start = match.index * perChar;
       const end = (match.index + match[0].length) * perChar;
-      const corners: [number, number][] = [];
-      for (const along of [start, end]) {
-        for (const up of [-DESCENT * size, ASCENT * size]) {
-          corners.push([m[4] + ux * along + vx * up, m[5] + uy * along + vy * up]);
-        }
-      }
-      const xs = corners.map((c) => c[0]);
-      const ys = corners.map((c) => c[1]);
+      // The word's four corners (start and end along the baseline, descent and ascent up the
+      // glyphs), as plain numbers: the same sums as before, without five arrays per word (issue 14).
+      const xa = m[4] + ux * start + vx * down;
+      const xb = m[4] + ux * start + vx * up;
+      const xc = m[4] + ux * end + vx * down;
+      const xd = m[4] + ux * end + vx * up;
+      const ya = m[5] + uy * start + vy * down;
+      const yb = m[5] + uy * start + vy * up;
+      const yc = m[5] + uy * end + vy * down;
+      const yd = m[5] + uy * end + vy * up;
       out.push({
         text: match[0].normalize('NFC'),
-        x0: Math.min(...xs),
-        y0: Math.min(...ys),
-        x1: Math.max(...xs),
-        y1: Math.max(...ys),
+        x0: Math.min(xa, xb, xc, xd),
+        y0: Math.min(ya, yb, yc, yd),
+        x1: Math.max(xa, xb, xc, xd),
+        y1: Math.max(ya, yb, yc, yd),
         size,
         upright,
       });

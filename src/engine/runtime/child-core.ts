@@ -10,7 +10,8 @@ import { pathToFileURL } from 'node:url';
 import { ENGINE_MESSAGES } from '../../shared/messages/engine.ts';
 import { extractPdf, extractRawTables, openOnly } from '../extract.ts';
 import { gaveUpOnAPage } from '../pdf/load-pages.ts';
-import type { ChildMessage, ChildUsage, FailureReason, IsolatedInput, RunRequest, TaskOutcome } from './protocol.ts';
+import type { ExtractionResult } from '../types.ts';
+import type { ChildMessage, ChildUsage, FailureReason, IsolatedExtraction, IsolatedInput, RunRequest, TaskOutcome } from './protocol.ts';
 
 type Engine = { extractPdf: typeof extractPdf; extractRawTables: typeof extractRawTables; openOnly: typeof openOnly };
 
@@ -70,6 +71,11 @@ async function readInput(input: IsolatedInput): Promise<Uint8Array> {
   return 'bytes' in input ? input.bytes : new Uint8Array(await readFile(input.path));
 }
 
+/** The result without each table's `raw` (protocol.ts, AnsweredTable): what the caller reads, sent once. */
+function answered(r: ExtractionResult): IsolatedExtraction {
+  return { ...r, tables: r.tables.map(({ raw: _raw, ...table }) => table) };
+}
+
 async function runTask(req: RunRequest, engine: Engine): Promise<TaskOutcome<unknown>> {
   const bytes = await readInput(req.input);
   let last = 0;
@@ -95,7 +101,7 @@ async function runTask(req: RunRequest, engine: Engine): Promise<TaskOutcome<unk
     }
     case 'extract': {
       const r = await engine.extractPdf(bytes, { onProgress, onOcrPage, settings: req.settings });
-      return r.status === 'ok' ? { ok: true, value: r } : failure(r.status, r.message, r.detail);
+      return r.status === 'ok' ? { ok: true, value: answered(r) } : failure(r.status, r.message, r.detail);
     }
   }
 }

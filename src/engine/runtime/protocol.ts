@@ -1,7 +1,7 @@
 // What the engine's runtime takes and returns, and the messages between run-isolated.ts (the
 // caller's process) and its child (child.ts, child-core.ts). Types only.
 import type { SettingsInput } from '../settings.ts';
-import type { ExtractionResult, PageSize, RawTable } from '../types.ts';
+import type { ClassifiedTable, ExtractionResult, PageSize, RawTable } from '../types.ts';
 
 /**
  * What a child does with the document:
@@ -28,9 +28,20 @@ export interface RawTables {
   warnings: string[];
 }
 
+/**
+ * A classified table as `extract` answers it: without `raw`, the table as the finder read it (every
+ * cell's text and box again, beside the rows' values and sources). No caller of the runtime reads
+ * it, and it was over half of each answer's bytes, serialised by the child and parsed by the caller
+ * (issue 14); `raw` answers the finder's tables, in-process callers (tests, `--debug`) get it whole.
+ */
+export type AnsweredTable = Omit<ClassifiedTable, 'raw'>;
+
+/** What `extract` answers: the classified result, its tables without `raw`. */
+export type IsolatedExtraction = Omit<ExtractionResult, 'tables'> & { tables: AnsweredTable[] };
+
 export interface TaskValues {
   check: PdfInfo;
-  extract: ExtractionResult;
+  extract: IsolatedExtraction;
   raw: RawTables;
 }
 

@@ -1,4 +1,5 @@
 import type { LineSettings } from '../settings.ts';
+import { sortLeftToRight } from '../geometry.ts';
 import type { TextChunk } from '../types.ts';
 
 /**
@@ -37,14 +38,26 @@ const center = (c: TextChunk): number => (c.y0 + c.y1) / 2;
 
 /** The size most of the line's text is set in (by character count), so a superscript never sets it. */
 function dominantSize(words: TextChunk[]): number {
-  const weight = new Map<number, number>();
+  // A line sets its words in one or two sizes: two short arrays, not a Map per line (issue 14:
+  // the line builder runs for every cell, block and page). Ties go to the larger size, so the
+  // order the sizes are met in does not matter.
+  const sizes: number[] = [];
+  const weights: number[] = [];
   for (const w of words) {
     const key = Math.round(w.size * 4) / 4;
-    weight.set(key, (weight.get(key) ?? 0) + w.text.length);
+    // SameValueZero, as a Map key compares (a NaN size is one key).
+    let k = sizes.length - 1;
+    while (k >= 0 && !(sizes[k] === key || (sizes[k] !== sizes[k] && key !== key))) k--;
+    if (k < 0) {
+      sizes.push(key);
+      weights.push(w.text.length);
+    } else weights[k]! += w.text.length;
   }
   let best = 0;
   let bestWeight = -1;
-  for (const [size, wt] of weight) {
+  for (let k = 0; k < sizes.length; k++) {
+    const size = sizes[k]!;
+    const wt = weights[k]!;
     if (wt > bestWeight || (wt === bestWeight && size > best)) {
       best = size;
       bestWeight = wt;
@@ -54,7 +67,7 @@ function dominantSize(words: TextChunk[]): number {
 }
 
 function makeLine(words: TextChunk[], settings: LineSettings): TextLine {
-  words.sort((a, b) => a.x0 - b.x0);
+  sortLeftToRight(words);
   const size = dominantSize(words);
   const main = words.filter((w) => w.size >= size * settings.superscriptSizeShare);
   const ref = main.length > 0 ? main : words;
@@ -127,15 +140,15 @@ function foldSmallLines(lines: TextLine[], settings: LineSettings): TextLine[] {
     const line = lines[i]!;
     const prev = out[out.length - 1];
     const next = lines[i + 1];
-    const host = [prev, next].find(
-      (h) =>
-        h !== undefined &&
-        line.size < h.size * settings.superscriptSizeShare &&
-        line.y1 > h.y0 &&
-        line.y0 < h.y1 &&
-        line.x0 < h.x1 + h.size &&
-        line.x1 > h.x0 - h.size,
-    );
+    const hosts = (h: TextLine | undefined): h is TextLine =>
+      h !== undefined &&
+      line.size < h.size * settings.superscriptSizeShare &&
+      line.y1 > h.y0 &&
+      line.y0 < h.y1 &&
+      line.x0 < h.x1 + h.size &&
+      line.x1 > h.x0 - h.size;
+    // The previous line first, then the next (no array per line to find it in, issue 14).
+    const host = hosts(prev) ? prev : hosts(next) ? next : undefined;
     if (host === undefined) {
       out.push(line);
       continue;

@@ -1,6 +1,7 @@
 import type { LineSettings } from '../settings.ts';
+import { leftToRight } from '../geometry.ts';
 import type { TextChunk } from '../types.ts';
-import { chunksToLines } from './chunks-to-lines.ts';
+import { chunksToLines, type TextLine } from './chunks-to-lines.ts';
 
 /**
  * A gap of at least this fraction of the font size between two words means a space. It spells
@@ -17,7 +18,7 @@ export function isCjk(ch: string): boolean {
 
 /** Joins words already on one line, left to right, with a space only where the gap asks for it. */
 export function joinLineWords(words: readonly TextChunk[]): string {
-  const sorted = [...words].sort((a, b) => a.x0 - b.x0);
+  const sorted = leftToRight(words);
   let out = '';
   let prev: TextChunk | undefined;
   for (const w of sorted) {
@@ -35,8 +36,16 @@ export function joinLineWords(words: readonly TextChunk[]): string {
 
 /** Text of a block of upright words in reading order: lines top to bottom joined by a space. */
 export function joinWords(words: readonly TextChunk[], settings: LineSettings, lineSeparator = ' '): string {
+  return joinLines(chunksToLines(words, settings), lineSeparator);
+}
+
+/**
+ * The text of lines already built (chunksToLines), as joinWords spells it: a caller that also needs
+ * the lines (a ruled cell counts them) builds them once (issue 14).
+ */
+export function joinLines(lines: readonly TextLine[], lineSeparator = ' '): string {
   let out = '';
-  for (const line of chunksToLines(words, settings)) {
+  for (const line of lines) {
     const text = joinLineWords(line.words);
     if (!out) {
       out = text;

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import os from 'node:os';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { closeEnginePool, configureEnginePool, DEFAULT_CAPS, DEFAULT_POOL_LIMITS, runIsolated, type ExtractionResult, type IsolatedResult } from '../../engine/index.ts';
+import { closeEnginePool, configureEnginePool, DEFAULT_CAPS, DEFAULT_POOL_LIMITS, runIsolated, type IsolatedExtraction, type IsolatedResult } from '../../engine/index.ts';
 import type { DocumentErrorCode } from '../../shared/api/documents.ts';
 import { SERVER_MESSAGES } from '../../shared/messages/server.ts';
 import type { DocumentRow } from '../repos/documents.ts';
@@ -39,7 +39,7 @@ export interface RunnerOptions {
   log: { info(o: object, m: string): void; warn(o: object, m: string): void; error(o: object, m: string): void };
 }
 
-type Outcome = IsolatedResult<ExtractionResult>;
+type Outcome = IsolatedResult<IsolatedExtraction>;
 type Failure = Extract<Outcome, { ok: false }>;
 
 /**

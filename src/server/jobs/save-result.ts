@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import type { CheckSum, ExtractionResult, RowSource } from '../../engine/types.ts';
+import type { CheckSum, RowSource } from '../../engine/types.ts';
 import { checkSumWarning } from '../../engine/domain/warnings.ts';
-import { extractedRowsByTable } from '../../engine/index.ts';
+import { extractedRowsByTable, type IsolatedExtraction } from '../../engine/index.ts';
 import { findTable, type CatalogTable } from '../../shared/catalog/index.ts';
 import type { FailedCheckSum, QualitySummary } from '../../shared/api/documents.ts';
 import type { rowsRepo, StoredRowInput } from '../repos/rows.ts';
@@ -17,7 +17,7 @@ function rawTexts(source: RowSource): Record<string, string> {
 }
 
 /** Rows per catalogue table, each stored once with its values, raw texts and source. */
-function tablesOf(result: ExtractionResult): { table: CatalogTable; rows: StoredRowInput[] }[] {
+function tablesOf(result: IsolatedExtraction): { table: CatalogTable; rows: StoredRowInput[] }[] {
   const out: { table: CatalogTable; rows: StoredRowInput[] }[] = [];
   for (const [name, rows] of Object.entries(extractedRowsByTable(result))) {
     const table = findTable(name);
@@ -38,7 +38,7 @@ function failedCheckSums(sums: readonly CheckSum[]): FailedCheckSum[] {
 }
 
 /** The engine's quality report in the one shape the API stores and answers (snake_case). */
-export function qualitySummary(result: ExtractionResult): QualitySummary {
+export function qualitySummary(result: IsolatedExtraction): QualitySummary {
   return {
     tables: result.quality.tables.map((q) => ({
       table: q.table,
@@ -65,7 +65,7 @@ export function qualitySummary(result: ExtractionResult): QualitySummary {
  * Stores a successful extraction: the document row and its table rows change in one transaction,
  * and only while this runner still holds the job's lease (so a job is stored once).
  */
-export async function saveResult(db: Kysely<Database>, rows: Rows, jobId: number, owner: string, result: ExtractionResult): Promise<boolean> {
+export async function saveResult(db: Kysely<Database>, rows: Rows, jobId: number, owner: string, result: IsolatedExtraction): Promise<boolean> {
   const tables = tablesOf(result);
   const byTable = Object.fromEntries(tables.map((t) => [t.table.name, t.rows.length]));
   const quality = qualitySummary(result);
