@@ -90,6 +90,8 @@ export const SETTING_RULES = {
     proseWordsPerCell: count(14, 1),
     /** Cells holding this many lines, two of them in one row, are rows the rules do not separate. */
     stackedCellLines: count(5, 2),
+    /** This many slanted lines drawn inside a ruled grid make it a chart's panels, not a table (a split header cell has one). */
+    drawingDiagonals: count(2, 1),
   },
   /** Unruled tables from text alignment (stream/). */
   stream: {
@@ -163,6 +165,8 @@ export const SETTING_RULES = {
     drawingDiagonals: count(2, 1),
     /** Cells of words holding a formula's or a program's signs (`=`, `<`, `{`, `;`, `f(`), this share of all filled cells, are not a table. */
     formulaCellShare: share(0.4),
+    /** Rows ending in an equation number `(12)` mark a displayed formula when this share of the filled cells hold a formula's signs or math operators (`∥`, `⊤`, `⊗`, `−`). */
+    numberedFormulaCellShare: share(0.2),
     /** Columns averaging at least this many words per line, all of them, are prose set in columns. */
     proseLineWords: count(5),
     /** Two columns of words with no values make a table from this many rows (fewer: text side by side). */
