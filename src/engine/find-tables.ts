@@ -61,8 +61,9 @@ function latticeRejection(c: LatticeCandidate, page: PageContent, s: LatticeSett
  * Tables of one page: ruled grids first; then the stream finder on what the grids did not
  * claim, so each region is read by the method that fits it. `settings` come resolved
  * (src/engine/settings.ts). `trace`, when given, collects what the finders saw (src/engine/debug).
+ * `running` holds the page's running heads and feet, found over the whole document.
  */
-export function findPageTables(page: PageContent, settings: EngineSettings = DEFAULT_SETTINGS, trace?: FinderTrace): RawTable[] {
+export function findPageTables(page: PageContent, settings: EngineSettings = DEFAULT_SETTINGS, trace?: FinderTrace, running: readonly Box[] = []): RawTable[] {
   const charts: Box[] = [];
   const candidates = findLatticeCandidates(page, settings, trace).flatMap((found) => {
     // Where the rules miss columns or rows, the text fills them in (src/engine/hybrid).
@@ -76,6 +77,7 @@ export function findPageTables(page: PageContent, settings: EngineSettings = DEF
   const lattice = candidatesToTables(page, candidates, settings);
   const exclude = [...lattice.map((t) => t.bbox), ...charts];
   // Tables ruled only across end where their rules say (src/engine/hybrid/ruled-frames.ts).
-  const unruled = findStreamTables(page, [...exclude, ...pageToFences(page, exclude, settings)], settings, trace);
+  // Running heads and feet (text/running-lines.ts) are no table's first or last row.
+  const unruled = findStreamTables(page, [...exclude, ...pageToFences(page, exclude, settings), ...running], settings, trace);
   return [...lattice, ...unruled].sort((a, b) => a.bbox.y0 - b.bbox.y0 || a.bbox.x0 - b.bbox.x0);
 }

@@ -167,6 +167,8 @@ export const SETTING_RULES = {
     formulaCellShare: share(0.4),
     /** Rows ending in an equation number `(12)` mark a displayed formula when this share of the filled cells hold a formula's signs or math operators (`∥`, `⊤`, `⊗`, `−`). */
     numberedFormulaCellShare: share(0.2),
+    /** A page's first or last line repeated, its number moving with the page, on this many pages is a running head or foot. */
+    runningLinePages: count(2, 2),
     /** Columns averaging at least this many words per line, all of them, are prose set in columns. */
     proseLineWords: count(5),
     /** Two columns of words with no values make a table from this many rows (fewer: text side by side). */
