@@ -92,6 +92,8 @@ export const SETTING_RULES = {
     stackedCellLines: count(5, 2),
     /** This many slanted lines drawn inside a ruled grid make it a chart's panels, not a table (a split header cell has one). */
     drawingDiagonals: count(2, 1),
+    /** A grid row with no text, thinner than this (× the grid's type size), is the gap of a double rule or a band, not a row. */
+    spacerRowEm: length(0.8),
   },
   /** Unruled tables from text alignment (stream/). */
   stream: {

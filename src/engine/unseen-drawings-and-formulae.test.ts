@@ -29,3 +29,10 @@ describe('unseen: numbered formulae', () => {
     expect(tables.map((t) => t.rows)).toEqual([layout.VISITS]);
   });
 });
+
+describe('unseen: double rules between rows', () => {
+  it('the gap between the two lines of a double rule is not an empty row', async () => {
+    const tables = await tablesOfLayout(layout.doubleRuledRows());
+    expect(tables.map((t) => t.rows)).toEqual([layout.VOTES]);
+  });
+});
