@@ -9,6 +9,7 @@ import { DEFAULT_SETTINGS, type EngineSettings, type LatticeSettings } from './s
 import { findStreamTables } from './stream/find-stream-tables.ts';
 import { candidateToPartialRules } from './hybrid/partial-rules.ts';
 import { pageToFences } from './hybrid/ruled-frames.ts';
+import { withOutsideLabels } from './hybrid/outside-labels.ts';
 
 function wordCount(text: string): number {
   return text.split(/\s+/).filter(Boolean).length;
@@ -74,7 +75,9 @@ export function findPageTables(page: PageContent, settings: EngineSettings = DEF
     if (reason === 'chart panels') charts.push(found.grid.bbox);
     return reason || c === 'text' ? [] : [c];
   });
-  const lattice = candidatesToTables(page, candidates, settings);
+  // Row labels the rules leave out, set left of the grid (src/engine/hybrid/outside-labels.ts).
+  const grids = candidates.map((c) => c.grid.bbox);
+  const lattice = candidatesToTables(page, candidates.map((c) => withOutsideLabels(c, page, grids, settings)), settings);
   const exclude = [...lattice.map((t) => t.bbox), ...charts];
   // Tables ruled only across end where their rules say (src/engine/hybrid/ruled-frames.ts).
   // Running heads and feet (text/running-lines.ts) are no table's first or last row.

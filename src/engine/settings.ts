@@ -208,6 +208,10 @@ export const SETTING_RULES = {
     headerFenceGapPt: length(0.5),
     /** A frame holds a table when at least this many text lines sit inside it. */
     minFrameLines: count(3, 1),
+    /** Words left of a ruled grid, no further than this (× size) from it, may be its row labels (rules drawn only round the figures). */
+    outsideLabelGapEm: length(6),
+    /** ...when they label at least this share of the grid's rows that hold text. */
+    outsideLabelRowShare: share(0.5),
   },
 } as const satisfies Record<string, Record<string, SettingRule>>;
 
