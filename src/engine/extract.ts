@@ -7,6 +7,7 @@ import {
 } from '../shared/messages/engine.ts';
 import { classifyDocument } from './domain/classify-document.ts';
 import { findPageTables } from './find-tables.ts';
+import { runningLines } from './text/running-lines.ts';
 import { flagLowConfidence } from './ocr/cell-confidence.ts';
 import { unskewSources } from './ocr/unskew-sources.ts';
 import { DEFAULT_MAX_PAGES, readPages } from './pdf/load-pages.ts';
@@ -90,16 +91,14 @@ async function rawTables(bytes: Uint8Array, opts: ExtractOptions, settings: Engi
     return failure('invalid', err instanceof Error ? err.message : String(err));
   }
   try {
+    const loaded = await readPages(doc, opts, () => opts.signal?.throwIfAborted(), bytes);
+    // Tables are found once every page is read: running heads are told apart over the document.
+    const running = runningLines(loaded.pages, settings);
     const tables: RawTable[] = [];
-    const loaded = await readPages(
-      doc,
-      opts,
-      (page) => {
-        opts.signal?.throwIfAborted();
-        tables.push(...findPageTables(page, settings));
-      },
-      bytes,
-    );
+    for (const page of loaded.pages) {
+      opts.signal?.throwIfAborted();
+      tables.push(...findPageTables(page, settings, undefined, running.get(page.page)));
+    }
     const warnings: string[] = [];
     if (loaded.skipped.length) warnings.push(skippedPagesWarning(loaded.skipped));
     const limit = opts.maxPages ?? DEFAULT_MAX_PAGES;

@@ -1,5 +1,5 @@
 import type { FinderTrace, RejectReason } from './debug/trace.ts';
-import type { PageContent, RawTable } from './types.ts';
+import type { Box, PageContent, RawTable } from './types.ts';
 import {
   candidatesToTables,
   findLatticeCandidates,
@@ -9,6 +9,7 @@ import { DEFAULT_SETTINGS, type EngineSettings, type LatticeSettings } from './s
 import { findStreamTables } from './stream/find-stream-tables.ts';
 import { candidateToPartialRules } from './hybrid/partial-rules.ts';
 import { pageToFences } from './hybrid/ruled-frames.ts';
+import { withOutsideLabels } from './hybrid/outside-labels.ts';
 
 function wordCount(text: string): number {
   return text.split(/\s+/).filter(Boolean).length;
@@ -34,11 +35,26 @@ export function hasStackedRows(c: LatticeCandidate, s: LatticeSettings): boolean
   return c.lineCounts.some((row) => row.filter((n) => n >= s.stackedCellLines).length >= 2);
 }
 
+/**
+ * Slanted lines drawn inside a grid: a chart's panels (a trellis plot's frames, strips and tick
+ * marks make a grid; its data lines are slanted). No table draws them, save one line across a
+ * split header cell.
+ */
+function hasDrawing(c: LatticeCandidate, page: PageContent, s: LatticeSettings): boolean {
+  const b = c.grid.bbox;
+  const m = s.insideMarginPt;
+  const inside = (d: Box) => d.x0 >= b.x0 - m && d.x1 <= b.x1 + m && d.y0 >= b.y0 - m && d.y1 <= b.y1 + m;
+  let n = 0;
+  for (const d of page.diagonals ?? []) if (inside(d) && ++n >= s.drawingDiagonals) return true;
+  return false;
+}
+
 /** Why a lattice candidate is left to the stream finder, or undefined when it is a table. */
-function latticeRejection(c: LatticeCandidate, s: LatticeSettings): RejectReason | undefined {
+function latticeRejection(c: LatticeCandidate, page: PageContent, s: LatticeSettings): RejectReason | undefined {
   if (c.words.length === 0) return 'no words';
   if (isProseBox(c, s)) return 'prose';
   if (hasStackedRows(c, s)) return 'stacked rows';
+  if (hasDrawing(c, page, s)) return 'chart panels';
   return undefined;
 }
 
@@ -46,18 +62,25 @@ function latticeRejection(c: LatticeCandidate, s: LatticeSettings): RejectReason
  * Tables of one page: ruled grids first; then the stream finder on what the grids did not
  * claim, so each region is read by the method that fits it. `settings` come resolved
  * (src/engine/settings.ts). `trace`, when given, collects what the finders saw (src/engine/debug).
+ * `running` holds the page's running heads and feet, found over the whole document.
  */
-export function findPageTables(page: PageContent, settings: EngineSettings = DEFAULT_SETTINGS, trace?: FinderTrace): RawTable[] {
+export function findPageTables(page: PageContent, settings: EngineSettings = DEFAULT_SETTINGS, trace?: FinderTrace, running: readonly Box[] = []): RawTable[] {
+  const charts: Box[] = [];
   const candidates = findLatticeCandidates(page, settings, trace).flatMap((found) => {
     // Where the rules miss columns or rows, the text fills them in (src/engine/hybrid).
     const c = candidateToPartialRules(found, settings);
-    const reason = c === 'text' ? 'partial rules' : latticeRejection(c, settings.lattice);
+    const reason = c === 'text' ? 'partial rules' : latticeRejection(c, page, settings.lattice);
     if (reason) trace?.rejected.push({ method: 'lattice', bbox: found.grid.bbox, reason });
+    // A chart's words are its labels: the stream finder must not read them as a table either.
+    if (reason === 'chart panels') charts.push(found.grid.bbox);
     return reason || c === 'text' ? [] : [c];
   });
-  const lattice = candidatesToTables(page, candidates, settings);
-  const exclude = lattice.map((t) => t.bbox);
+  // Row labels the rules leave out, set left of the grid (src/engine/hybrid/outside-labels.ts).
+  const grids = candidates.map((c) => c.grid.bbox);
+  const lattice = candidatesToTables(page, candidates.map((c) => withOutsideLabels(c, page, grids, settings)), settings);
+  const exclude = [...lattice.map((t) => t.bbox), ...charts];
   // Tables ruled only across end where their rules say (src/engine/hybrid/ruled-frames.ts).
-  const unruled = findStreamTables(page, [...exclude, ...pageToFences(page, exclude, settings)], settings, trace);
+  // Running heads and feet (text/running-lines.ts) are no table's first or last row.
+  const unruled = findStreamTables(page, [...exclude, ...pageToFences(page, exclude, settings), ...running], settings, trace);
   return [...lattice, ...unruled].sort((a, b) => a.bbox.y0 - b.bbox.y0 || a.bbox.x0 - b.bbox.x0);
 }

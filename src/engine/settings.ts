@@ -90,6 +90,10 @@ export const SETTING_RULES = {
     proseWordsPerCell: count(14, 1),
     /** Cells holding this many lines, two of them in one row, are rows the rules do not separate. */
     stackedCellLines: count(5, 2),
+    /** This many slanted lines drawn inside a ruled grid make it a chart's panels, not a table (a split header cell has one). */
+    drawingDiagonals: count(2, 1),
+    /** A grid row with no text, thinner than this (× the grid's type size), is the gap of a double rule or a band, not a row. */
+    spacerRowEm: length(0.8),
   },
   /** Unruled tables from text alignment (stream/). */
   stream: {
@@ -163,6 +167,10 @@ export const SETTING_RULES = {
     drawingDiagonals: count(2, 1),
     /** Cells of words holding a formula's or a program's signs (`=`, `<`, `{`, `;`, `f(`), this share of all filled cells, are not a table. */
     formulaCellShare: share(0.4),
+    /** Rows ending in an equation number `(12)` mark a displayed formula when this share of the filled cells hold a formula's signs or math operators (`∥`, `⊤`, `⊗`, `−`). */
+    numberedFormulaCellShare: share(0.2),
+    /** A page's first or last line repeated, its number moving with the page, on this many pages is a running head or foot. */
+    runningLinePages: count(2, 2),
     /** Columns averaging at least this many words per line, all of them, are prose set in columns. */
     proseLineWords: count(5),
     /** Two columns of words with no values make a table from this many rows (fewer: text side by side). */
@@ -200,6 +208,10 @@ export const SETTING_RULES = {
     headerFenceGapPt: length(0.5),
     /** A frame holds a table when at least this many text lines sit inside it. */
     minFrameLines: count(3, 1),
+    /** Words left of a ruled grid, no further than this (× size) from it, may be its row labels (rules drawn only round the figures). */
+    outsideLabelGapEm: length(6),
+    /** ...when they label at least this share of the grid's rows that hold text. */
+    outsideLabelRowShare: share(0.5),
   },
 } as const satisfies Record<string, Record<string, SettingRule>>;
 

@@ -14,6 +14,7 @@ export type RejectReason =
   | 'partial rules'
   | 'shaded grid under rules'
   | 'empty shaded columns'
+  | 'chart panels'
   // stream
   | 'prose line'
   | 'no columns'

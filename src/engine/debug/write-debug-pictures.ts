@@ -4,6 +4,7 @@ import { classifyDocument, type DocumentClassification } from '../domain/classif
 import { findPageTables } from '../find-tables.ts';
 import { openPdf, PdfOpenError, readPages } from '../pdf/load-pages.ts';
 import { DEFAULT_SETTINGS, type EngineSettings } from '../settings.ts';
+import { runningLines } from '../text/running-lines.ts';
 import type { Box, ClassifiedTable, ExtractionStatus, PageContent, RawTable } from '../types.ts';
 import { debugIndexHtml, type DebugDocument, type DebugPage } from './index-html.ts';
 import { pageToSvg, type PictureTable } from './page-svg.ts';
@@ -70,17 +71,14 @@ function unclassified(raw: RawTable): PictureTable {
 async function readTraced(bytes: Uint8Array, settings: EngineSettings): Promise<{ pages: TracedPage[]; numPages: number; skipped: number[] }> {
   const doc = await openPdf(bytes);
   try {
-    const pages: TracedPage[] = [];
-    const loaded = await readPages(
-      doc,
-      {},
-      (content) => {
-        const trace = newTrace();
-        pages.push({ content, trace, tables: findPageTables(content, settings, trace) });
-      },
-      // OCR reads only the text-less pages that paint a large image, drawn in a thread of their own.
-      bytes,
-    );
+    // OCR reads only the text-less pages that paint a large image, drawn in a thread of their own.
+    const loaded = await readPages(doc, {}, undefined, bytes);
+    // As extract.ts does: running heads are told apart over the whole document first.
+    const running = runningLines(loaded.pages, settings);
+    const pages = loaded.pages.map((content): TracedPage => {
+      const trace = newTrace();
+      return { content, trace, tables: findPageTables(content, settings, trace, running.get(content.page)) };
+    });
     return { pages, numPages: loaded.numPages, skipped: loaded.skipped };
   } finally {
     await doc.destroy().catch(() => undefined);

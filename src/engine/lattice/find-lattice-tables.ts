@@ -118,13 +118,31 @@ export function findLatticeTables(page: PageContent, settings: EngineSettings = 
   return candidatesToTables(page, candidates, settings);
 }
 
+/**
+ * Rows that are only the gap between two rules: no text, and thinner than a line of the grid's
+ * text (a double rule, a shaded band drawn between rows). They are not rows of the table.
+ */
+function withoutSpacerRows(c: LatticeCandidate, s: LatticeSettings): Pick<LatticeCandidate, 'rows' | 'boxes'> {
+  const sizes = c.words.map((w) => w.size).sort((a, b) => a - b);
+  const size = sizes[sizes.length >> 1];
+  if (size === undefined) return c;
+  const spacer = (r: number): boolean => {
+    if (c.rows[r]!.some((t) => t.trim())) return false;
+    const box = c.boxes[r]!.find((b) => b !== null);
+    return box !== undefined && box !== null && box.y1 - box.y0 < s.spacerRowEm * size;
+  };
+  const keep = c.rows.map((_, r) => !spacer(r));
+  if (keep.every(Boolean)) return c;
+  return { rows: c.rows.filter((_, r) => keep[r]), boxes: c.boxes.filter((_, r) => keep[r]) };
+}
+
 export function candidatesToTables(
   page: PageContent,
   candidates: readonly LatticeCandidate[],
   settings: EngineSettings,
 ): RawTable[] {
   const boxes: Box[] = candidates.map((c) => c.grid.bbox);
-  return candidates.map((c) => ({
+  return candidates.map((c) => ({ ...c, ...withoutSpacerRows(c, settings.lattice) })).map((c) => ({
     page: page.page,
     pages: [page.page],
     bbox: c.grid.bbox,

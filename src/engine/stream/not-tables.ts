@@ -71,6 +71,34 @@ const FORMULA_SIGN = /[=<>{}[\];|\\^~∑∏∫≤≥≠←→]|[A-Za-z_]\(/;
 const BRACKETS_ONLY = /^[()\s]+$/;
 const hasSign = (t: string): boolean => FORMULA_SIGN.test(t) || BRACKETS_ONLY.test(t) || [...t].some((ch) => ch.charCodeAt(0) < 0x20);
 
+/**
+ * Math operators (the Unicode block: `∥`, `⊤`, `⊗`, `∂`, `−` outside a number) and the double bar.
+ * A table of symbols uses them too, so they count only beside equation numbers.
+ */
+const MATH_SIGN = /[\u2200-\u22FF\u2016]/;
+/** The number LaTeX and word processors set at the right of a displayed formula: `(12)`, `(3a)`. */
+const EQUATION_NUMBER = /^\(\d{1,3}[a-z]?\)$/;
+
+/** The equation number ending a row (its last filled cell's last word), or undefined. */
+function equationNumber(row: readonly string[]): number | undefined {
+  const filled = row.filter((t) => t !== '');
+  const last = filled[filled.length - 1]?.split(' ').pop() ?? '';
+  return EQUATION_NUMBER.test(last) ? Number.parseInt(last.slice(1), 10) : undefined;
+}
+
+/**
+ * Displayed formulae set one under another: rows end in equation numbers that never go back, and
+ * the cells hold signs and math operators (a fraction's numerator and denominator, a matrix's
+ * entries and brackets are read as cells of their own, so the share is lower than for code).
+ */
+function isNumberedFormula(cells: readonly string[][], settings: StreamSettings): boolean {
+  const numbers = cells.map(equationNumber).filter((n): n is number => n !== undefined);
+  if (numbers.length === 0 || !numbers.every((n, i) => i === 0 || n > numbers[i - 1]!)) return false;
+  const filled = cells.flat().filter((t) => t !== '');
+  const signed = filled.filter((t) => !isNumeric(t) && (hasSign(t) || MATH_SIGN.test(t))).length;
+  return signed >= settings.numberedFormulaCellShare * filled.length;
+}
+
 /** A section number (`2`, `3.1`, `A.2`) as its parts, or undefined. */
 function sectionParts(text: string): number[] | undefined {
   if (!/^(?:\d{1,2}|[A-Z])(?:\.\d{1,2})*\.?$/.test(text)) return undefined;
@@ -177,7 +205,7 @@ export function notTableReason(evidence: TableEvidence, settings: StreamSettings
   if ((evidence.diagonals ?? 0) >= settings.drawingDiagonals) return 'drawing labels';
   if (isList(cells, settings)) return 'list';
   if (isContents(cells, settings) || isLeaderlessContents(rows, cells, settings)) return 'contents';
-  if (isFormulaOrCode(cells, settings)) return 'formula or code';
+  if (isFormulaOrCode(cells, settings) || isNumberedFormula(cells, settings)) return 'formula or code';
   if (isProseColumns(rows, cells, settings)) return 'prose columns';
   if (isScattered(cells, settings)) return 'scattered cells';
   if (isTextPair(cells, settings)) return 'text side by side';

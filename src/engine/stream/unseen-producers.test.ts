@@ -52,6 +52,10 @@ describe('unseen producers: formulae and code', () => {
     expect(await check('reportlab-user-guide.pdf', 4)).toEqual(clean);
   });
 
+  it('displayed formulae with equation numbers, fractions and matrices set as cells (lme4, read after the change)', async () => {
+    for (const page of [1, 2, 3]) expect(await check('lme4-theory.pdf', page)).toEqual(clean);
+  });
+
   it('a LaTeX table of bounds written with relations stays a table', async () => {
     expect(await check('glpk-reference.pdf', 3)).toEqual(clean);
   });
