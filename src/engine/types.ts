@@ -21,6 +21,8 @@ export interface TextChunk extends Box {
   upright: boolean;
   /** 0..1, how sure OCR is of the word; absent for text the PDF carries (docs/decisions/070-ocr.md). */
   confidence?: number;
+  /** The PDF writes a space right before this word (a narrow gap is then still a word break). */
+  spaceBefore?: true;
 }
 
 /** A straight ruling line: horizontal when y0 === y1, vertical when x0 === x1. */

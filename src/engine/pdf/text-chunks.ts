@@ -7,6 +7,9 @@ export const DESCENT = 0.2;
 /** Text whose direction is within this many degrees of the page's x axis counts as upright. */
 export const UPRIGHT_TOLERANCE_DEG = 10;
 
+/** A space item ending within this many sizes of the next item's start is the space before it. */
+export const WRITTEN_SPACE_REACH = 0.5;
+
 /** What we read of a pdf.js TextItem. */
 export interface TextItemLike {
   str: string;
@@ -71,13 +74,21 @@ export function dominantTextRotation(items: readonly TextItemLike[], viewport: M
  */
 export function itemsToChunks(items: readonly TextItemLike[], viewport: Matrix): TextChunk[] {
   const out: TextChunk[] = [];
+  // Where the previous item ended when it ended with a space (one the PDF writes, or one pdf.js
+  // reads off the font's own spacing; it comes as an item of its own): the word after it is a new
+  // word however narrow the gap looks in our proportional widths (issue 10).
+  let spaceEnd: { x: number; y: number } | undefined;
   for (const item of items) {
     const str = item.str;
-    if (!str || !str.trim()) continue;
-    const p = place(viewport, item);
-    if (!p) continue;
+    const p = str ? place(viewport, item) : undefined;
+    const spaceAt = spaceEnd;
+    spaceEnd = undefined;
+    if (!str || !p) continue;
     const { m, ux, uy, size } = p;
     const width = Number.isFinite(item.width) && item.width > 0 ? item.width : size * 0.5 * str.length;
+    if (/\s$/.test(str)) spaceEnd = { x: m[4] + ux * width, y: m[5] + uy * width };
+    if (!str.trim()) continue;
+    const writtenSpace = spaceAt !== undefined && Math.hypot(spaceAt.x - m[4], spaceAt.y - m[5]) <= WRITTEN_SPACE_REACH * size;
     const perChar = width / str.length;
     const upright = Math.abs(((directionDeg(ux, uy) + 180) % 360) - 180) <= UPRIGHT_TOLERANCE_DEG;
     // Unit vector pointing up the glyphs (from baseline towards ascender).
@@ -108,6 +119,7 @@ export function itemsToChunks(items: readonly TextItemLike[], viewport: Matrix):
         y1: Math.max(ya, yb, yc, yd),
         size,
         upright,
+        ...(match.index > 0 || writtenSpace ? { spaceBefore: true } : {}),
       });
     }
   }

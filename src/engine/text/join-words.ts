@@ -26,7 +26,9 @@ export function joinLineWords(words: readonly TextChunk[]): string {
       const gap = w.x0 - prev.x1;
       const size = Math.max(1, Math.min(prev.size, w.size));
       const cjkPair = isCjk(out.slice(-1)) && isCjk(w.text.charAt(0));
-      if (!cjkPair && gap >= SPACE_GAP_RATIO * size) out += ' ';
+      // A space the PDF writes counts even where the producer set the words tight.
+      const written = w.spaceBefore === true && gap >= 0;
+      if (!cjkPair && (written || gap >= SPACE_GAP_RATIO * size)) out += ' ';
     }
     out += w.text;
     prev = w;
