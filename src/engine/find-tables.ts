@@ -10,6 +10,7 @@ import { findStreamTables } from './stream/find-stream-tables.ts';
 import { candidateToPartialRules } from './hybrid/partial-rules.ts';
 import { pageToFences } from './hybrid/ruled-frames.ts';
 import { withOutsideLabels } from './hybrid/outside-labels.ts';
+import { withRowBelow } from './hybrid/row-below.ts';
 
 function wordCount(text: string): number {
   return text.split(/\s+/).filter(Boolean).length;
@@ -75,9 +76,11 @@ export function findPageTables(page: PageContent, settings: EngineSettings = DEF
     if (reason === 'chart panels') charts.push(found.grid.bbox);
     return reason || c === 'text' ? [] : [c];
   });
-  // Row labels the rules leave out, set left of the grid (src/engine/hybrid/outside-labels.ts).
+  // Row labels the rules leave out, set left of the grid (hybrid/outside-labels.ts), then a
+  // totals row boxed apart under it (hybrid/row-below.ts).
   const grids = candidates.map((c) => c.grid.bbox);
-  const lattice = candidatesToTables(page, candidates.map((c) => withOutsideLabels(c, page, grids, settings)), settings);
+  const read = candidates.map((c) => withRowBelow(withOutsideLabels(c, page, grids, settings), page, grids, settings));
+  const lattice = candidatesToTables(page, read, settings);
   const exclude = [...lattice.map((t) => t.bbox), ...charts];
   // Tables ruled only across end where their rules say (src/engine/hybrid/ruled-frames.ts).
   // Running heads and feet (text/running-lines.ts) are no table's first or last row.

@@ -212,6 +212,10 @@ export const SETTING_RULES = {
     outsideLabelGapEm: length(6),
     /** ...when they label at least this share of the grid's rows that hold text. */
     outsideLabelRowShare: share(0.5),
+    /** The one line under a ruled grid, no further than this (× size) below it, may be its totals row boxed apart... */
+    rowBelowGapEm: length(3),
+    /** ...when its values fill at least this share of the grid's columns, each inside one column. */
+    rowBelowFilledShare: share(0.5),
   },
 } as const satisfies Record<string, Record<string, SettingRule>>;
 
