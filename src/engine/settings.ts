@@ -214,7 +214,7 @@ export const SETTING_RULES = {
     outsideLabelRowShare: share(0.5),
     /** The one line under a ruled grid, no further than this (× size) below it, may be its totals row boxed apart... */
     rowBelowGapEm: length(3),
-    /** ...when its values fill at least this share of the grid's columns, each inside one column. */
+    /** ...when its values (a leading label not counted) fill at least this share of the grid's columns, each inside one column. */
     rowBelowFilledShare: share(0.5),
   },
 } as const satisfies Record<string, Record<string, SettingRule>>;

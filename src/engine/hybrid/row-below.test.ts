@@ -22,4 +22,9 @@ describe('unseen: a totals row boxed apart under its ruled table', () => {
     const tables = await tablesOfLayout(layout.figuresUnderTable());
     expect(tables.filter((t) => t.method === 'lattice').map((t) => t.rows)).toEqual([layout.FIGURES]);
   });
+
+  it('a line of figures nearer the ruled table under it is not the upper table\'s row', async () => {
+    const tables = await tablesOfLayout(layout.rowOverNextTable());
+    expect(tables.filter((t) => t.method === 'lattice')[0]!.rows).toEqual(layout.FIGURES);
+  });
 });

@@ -11,8 +11,8 @@ import { unionBox } from '../geometry.ts';
  * their own (a gap, a heavier frame, rules the grid finder cannot join to the table's) leaves that
  * row outside the grid, and the stream finder drops it as a table of one row. The row belongs to
  * the table when it is the one line right under the grid, each of its words falls inside one grid
- * column without crossing a column rule, it fills at least `hybrid.rowBelowFilledShare` of the
- * columns, and every cell but a leading label is a value. A note, a paragraph, a caption or the
+ * column without crossing a column rule, its values fill at least `hybrid.rowBelowFilledShare` of
+ * the columns, and every cell but a leading label is a value. A note, a paragraph, a caption or the
  * header of a table that follows fails one of these; a line with another such line under it is
  * the first row of an unruled table, not a row of this one.
  */
@@ -33,9 +33,12 @@ export function withRowBelow(c: LatticeCandidate, page: PageContent, others: rea
   const line = lines[0];
   if (!line || line.words[0]!.y0 - b.y1 > reach) return c;
   const lineBox = unionBox(line.words);
-  // Another line under it, as close as the row is to the grid, starts a table of its own.
+  // Another line under it, as close as the row is to the grid, starts a table of its own; a grid
+  // under it as close is the table the line heads (a split table's repeated first row).
+  const near = Math.max(lineBox.y0 - b.y1, size);
   const next = lines[1];
-  if (next && unionBox(next.words).y0 - lineBox.y1 <= Math.max(lineBox.y0 - b.y1, size)) return c;
+  if (next && unionBox(next.words).y0 - lineBox.y1 <= near) return c;
+  if (others.some((o) => o !== b && o.x1 > b.x0 && o.x0 < b.x1 && o.y0 >= lineBox.y1 - m && o.y0 - lineBox.y1 <= near)) return c;
   // The grid's column rules; a column of labels read left of them (outside-labels.ts) runs from
   // the table's left edge to the first rule.
   const cols = c.rows[0]?.length ?? 0;
@@ -48,10 +51,12 @@ export function withRowBelow(c: LatticeCandidate, page: PageContent, others: rea
     perCol[k]!.push(w);
   }
   const filled = perCol.map((ws, k) => [ws, k] as const).filter(([ws]) => ws.length > 0);
-  if (filled.length < settings.hybrid.rowBelowFilledShare * cols) return c;
   const texts = perCol.map((ws) => (ws.length ? joinWords(ws, settings.lines) : ''));
-  // Values, save a label in the first filled cell (`Total`, `Totals`, `Suma`).
+  // Values, save a label in the first filled cell (`Total`, `Totals`, `Suma`); a label alone (a
+  // section title under the table) is no row of it.
   if (filled.some(([, k], i) => i > 0 && !isNumeric(texts[k]!))) return c;
+  const values = filled.filter(([, k]) => isNumeric(texts[k]!)).length;
+  if (values < settings.hybrid.rowBelowFilledShare * cols) return c;
   // Each filled cell's box spans the line's height, so the row's band holds a label beside it.
   const boxes = perCol.map((ws): Box | null => (ws.length ? { ...unionBox(ws), y0: lineBox.y0, y1: lineBox.y1 } : null));
   return {
