@@ -23,6 +23,11 @@ describe('unseen: a totals row boxed apart under its ruled table', () => {
     expect(tables.filter((t) => t.method === 'lattice').map((t) => t.rows)).toEqual([layout.FIGURES]);
   });
 
+  it('a numbered section title under a two-column form is no row of it', async () => {
+    const tables = await tablesOfLayout(layout.titleUnderForm());
+    expect(tables.filter((t) => t.method === 'lattice').map((t) => t.rows)).toEqual([layout.FORM]);
+  });
+
   it('a line of figures nearer the ruled table under it is not the upper table\'s row', async () => {
     const tables = await tablesOfLayout(layout.rowOverNextTable());
     expect(tables.filter((t) => t.method === 'lattice')[0]!.rows).toEqual(layout.FIGURES);
