@@ -169,6 +169,12 @@ export const SETTING_RULES = {
     formulaCellShare: share(0.4),
     /** Rows ending in an equation number `(12)` mark a displayed formula when this share of the filled cells hold a formula's signs or math operators (`∥`, `⊤`, `⊗`, `−`). */
     numberedFormulaCellShare: share(0.2),
+    /** Cells of words holding Greek letters or math operators, this share of them, with no column of numbers and fewer phrases than such cells, are a displayed formula. */
+    formulaMathShare: share(0.5),
+    /** Lines opened by the same mark (`#`, `-`, `>`), in this share of a table's rows... */
+    markedLineShare: share(0.75),
+    /** ...and at least this many of them, with no column of numbers, are a comment block, a quotation or a definition list. */
+    minMarkedLines: count(3, 2),
     /** A page's first or last line repeated, its number moving with the page, on this many pages is a running head or foot. */
     runningLinePages: count(2, 2),
     /** Columns averaging at least this many words per line, all of them, are prose set in columns. */

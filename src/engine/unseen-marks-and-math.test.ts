@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { tablesOfLayout } from '../../tests/fixtures/stream/tables-of-layout.ts';
+import * as layout from '../../tests/fixtures/stream/marks-and-math.ts';
+
+// Classes of false tables found on documents of producers nobody here tuned on (issue 10, fourth
+// pass; decision 013): formulae numbered by chapter, formulae with no number, and lines opened by
+// one mark (a comment block, a definition list). Each test draws its class as a PDF and reads it
+// back through the whole page pipeline (findPageTables); each guard is a table that must stay.
+
+describe('unseen: formulae numbered by chapter', () => {
+  it('displayed formulae numbered (2.4), (2.5), (2.6) are not a table', async () => {
+    expect(await tablesOfLayout(layout.chapterNumberedFormulae())).toEqual([]);
+  });
+
+  it('a table whose last column holds losses in brackets, (1.25) rising down, stays a table', async () => {
+    const tables = await tablesOfLayout(layout.bracketedLosses());
+    expect(tables.map((t) => t.rows)).toEqual([layout.LOSSES]);
+  });
+});
+
+describe('unseen: formulae without a number', () => {
+  it('a matrix of partial derivatives set as a displayed formula is not a table', async () => {
+    expect(await tablesOfLayout(layout.unnumberedMatrix())).toEqual([]);
+  });
+
+  it('a table of estimates labelled with Greek letters stays a table', async () => {
+    const tables = await tablesOfLayout(layout.greekEstimates());
+    expect(tables.map((t) => t.rows)).toEqual([layout.ESTIMATES]);
+  });
+});
+
+describe('unseen: marked lines', () => {
+  it('a comment block of lines opened by # is not a table', async () => {
+    expect(await tablesOfLayout(layout.commentBlock())).toEqual([]);
+  });
+
+  it('a definition list of keywords and "- what it does" is not a table', async () => {
+    expect(await tablesOfLayout(layout.dashDefinitions())).toEqual([]);
+  });
+
+  it('a table of charges with a dash for each empty value stays a table', async () => {
+    const tables = await tablesOfLayout(layout.dashedCharges());
+    expect(tables.map((t) => t.rows)).toEqual([layout.CHARGES]);
+  });
+});
