@@ -23,6 +23,10 @@ describe('unseen: formulae without a number', () => {
     expect(await tablesOfLayout(layout.unnumberedMatrix())).toEqual([]);
   });
 
+  it('a block matrix equation whose signs and Greek letters together fill most cells is not a table', async () => {
+    expect(await tablesOfLayout(layout.blockMatrixEquation())).toEqual([]);
+  });
+
   it('a table of estimates labelled with Greek letters stays a table', async () => {
     const tables = await tablesOfLayout(layout.greekEstimates());
     expect(tables.map((t) => t.rows)).toEqual([layout.ESTIMATES]);

@@ -174,14 +174,14 @@ const isPhrase = (t: string): boolean => t.split(' ').filter((w) => /^\p{L}{2,}[
 
 /**
  * A displayed formula without an equation number a reader can see (none, or one set in a font
- * without a Unicode map): most cells hold Greek letters or math operators, fewer phrases than
- * those, and no column of numbers. A table of symbols gives each symbol its meaning in words, a
+ * without a Unicode map): most cells hold Greek letters, math operators or a formula's signs
+ * (brackets, `=`), fewer phrases than those, and no column of numbers. A table of symbols gives each symbol its meaning in words, a
  * table of estimates has columns of numbers beside its Greek labels.
  */
 function isMathSet(cells: readonly string[][], settings: StreamSettings): boolean {
   if (numericColumns(cells) > 0) return false;
   const words = cells.flat().filter((t) => t !== '' && !isNumeric(t));
-  const math = words.filter((t) => MATH_LETTER.test(t)).length;
+  const math = words.filter((t) => MATH_LETTER.test(t) || hasSign(t)).length;
   const phrases = words.filter(isPhrase).length;
   return words.length > 0 && math >= settings.formulaMathShare * words.length && phrases * 2 < math;
 }
