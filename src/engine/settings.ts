@@ -175,6 +175,12 @@ export const SETTING_RULES = {
     markedLineShare: share(0.75),
     /** ...and at least this many of them, with no column of numbers, are a comment block, a quotation or a definition list. */
     minMarkedLines: count(3, 2),
+    /** Entries led out with dots to their pages, at least this many... */
+    minIndexEntries: count(6, 2),
+    /** ...this share of them in alphabetical order down their column, make an index. */
+    indexOrderShare: share(0.8),
+    /** This many filled cells written with one or two characters only (no numbers) are a chart's points drawn as glyphs. */
+    minPlottedMarks: count(10, 2),
     /** A page's first or last line repeated, its number moving with the page, on this many pages is a running head or foot. */
     runningLinePages: count(2, 2),
     /** Columns averaging at least this many words per line, all of them, are prose set in columns. */

@@ -47,3 +47,20 @@ describe('unseen: marked lines', () => {
     expect(tables.map((t) => t.rows)).toEqual([layout.CHARGES]);
   });
 });
+
+describe('unseen: an index', () => {
+  it('an index in two columns, entries led out with dots to unordered pages, is not a table', async () => {
+    expect(await tablesOfLayout(layout.twoColumnIndex())).toEqual([]);
+  });
+
+  it('a price list led out with dots to its prices stays a table', async () => {
+    const tables = await tablesOfLayout(layout.leaderPriceList());
+    expect(tables.map((t) => t.rows.map((r) => [r[0]!.replace(/[ .]+$/, ''), r[r.length - 1]]))).toEqual([layout.PRICES]);
+  });
+});
+
+describe('unseen: points drawn as glyphs', () => {
+  it("a scatter plot's points drawn as letters are not a table", async () => {
+    expect(await tablesOfLayout(layout.glyphScatter())).toEqual([]);
+  });
+});

@@ -2,6 +2,7 @@ import { LEADER } from '../text/chunks-to-lines.ts';
 import type { RowWords } from './lines-to-rows.ts';
 import type { StreamSettings } from '../settings.ts';
 import { isListMarker, isNumeric } from './text-kinds.ts';
+import { isIndex, isMarkedLines, isPlottedMarks } from './marked-text.ts';
 
 /**
  * Text set in columns that is not a table. Documents nobody here has seen put lists, contents
@@ -186,35 +187,6 @@ function isMathSet(cells: readonly string[][], settings: StreamSettings): boolea
   return words.length > 0 && math >= settings.formulaMathShare * words.length && phrases * 2 < math;
 }
 
-/** The mark a cell opens with, when it has neither a letter nor a digit (`#`, `-`, `>`, `//`, `%`). */
-function openingMark(text: string): string | undefined {
-  const first = firstWord(text);
-  return first !== '' && !/[\p{L}\p{N}]/u.test(first) ? first : undefined;
-}
-
-/**
- * Lines each opened by the same mark: a column where most rows start with one token of signs,
- * the first column or followed by words in its cell, and no column of numbers. A comment block
- * (`#`, `%`, `//`), a quotation (`>`), a definition list (`TERM - what it does`) or a list under a
- * bullet no font maps: each line is text, the mark is not a column of values.
- */
-function isMarkedLines(cells: readonly string[][], settings: StreamSettings): boolean {
-  if (numericColumns(cells) > 0) return false;
-  const width = cells[0]?.length ?? 0;
-  for (let c = 0; c < width; c++) {
-    const marks = new Map<string, number>();
-    for (const row of cells) {
-      const text = row[c]!;
-      const mark = openingMark(text);
-      if (mark === undefined || (c > 0 && text === mark)) continue;
-      marks.set(mark, (marks.get(mark) ?? 0) + 1);
-    }
-    const most = Math.max(0, ...marks.values());
-    if (most >= settings.minMarkedLines && most >= settings.markedLineShare * cells.length) return true;
-  }
-  return false;
-}
-
 /** Every column reads as running text: many words on each of its lines, and no column of numbers. */
 function isProseColumns(rows: readonly RowWords[], cells: readonly string[][], settings: StreamSettings): boolean {
   if (numericColumns(cells) > 0) return false;
@@ -268,7 +240,10 @@ export function notTableReason(evidence: TableEvidence, settings: StreamSettings
   if (isList(cells, settings)) return 'list';
   if (isContents(cells, settings) || isLeaderlessContents(rows, cells, settings)) return 'contents';
   if (isFormulaOrCode(cells, settings) || isNumberedFormula(cells, settings) || isMathSet(cells, settings)) return 'formula or code';
-  if (isMarkedLines(cells, settings)) return 'marked lines';
+  const hasNumbers = numericColumns(cells) > 0;
+  if (isMarkedLines(cells, hasNumbers, settings)) return 'marked lines';
+  if (isIndex(cells, settings)) return 'contents';
+  if (isPlottedMarks(cells, hasNumbers, settings)) return 'drawing labels';
   if (isProseColumns(rows, cells, settings)) return 'prose columns';
   if (isScattered(cells, settings)) return 'scattered cells';
   if (isTextPair(cells, settings)) return 'text side by side';

@@ -1,0 +1,79 @@
+import { LEADER } from '../text/chunks-to-lines.ts';
+import type { StreamSettings } from '../settings.ts';
+
+/**
+ * More text set in columns that is not a table (issue 10, fourth pass; not-tables.ts has the
+ * others): lines opened by one mark, an index, and a chart whose points are drawn as glyphs.
+ * Each test reads only the cells' text, so it holds for any producer.
+ */
+
+const firstWord = (text: string): string => text.split(' ')[0] ?? '';
+
+/** The mark a cell opens with, when it has neither a letter nor a digit (`#`, `-`, `>`, `//`, `%`). */
+function openingMark(text: string): string | undefined {
+  const first = firstWord(text);
+  return first !== '' && !/[\p{L}\p{N}]/u.test(first) ? first : undefined;
+}
+
+/**
+ * Lines each opened by the same mark: a column where most rows start with one token of signs,
+ * the first column or followed by words in its cell, and no column of numbers. A comment block
+ * (`#`, `%`, `//`), a quotation (`>`), a definition list (`TERM - what it does`) or a list under a
+ * bullet no font maps: each line is text, the mark is not a column of values.
+ */
+export function isMarkedLines(cells: readonly string[][], hasNumbers: boolean, settings: StreamSettings): boolean {
+  if (hasNumbers) return false;
+  const width = cells[0]?.length ?? 0;
+  for (let c = 0; c < width; c++) {
+    const marks = new Map<string, number>();
+    for (const row of cells) {
+      const text = row[c]!;
+      const mark = openingMark(text);
+      if (mark === undefined || (c > 0 && text === mark)) continue;
+      marks.set(mark, (marks.get(mark) ?? 0) + 1);
+    }
+    const most = Math.max(0, ...marks.values());
+    if (most >= settings.minMarkedLines && most >= settings.markedLineShare * cells.length) return true;
+  }
+  return false;
+}
+
+/** The label before the first run of dot leaders in a cell (`pari_close . . . .` → `pari_close`), or undefined. */
+function leaderLabel(text: string): string | undefined {
+  const words = text.split(' ');
+  const at = words.findIndex((w, i) => i > 0 && LEADER.test(w));
+  return at > 0 ? words.slice(0, at).join(' ').toLowerCase() : undefined;
+}
+
+/**
+ * An index: entries led out with dots to their pages, in alphabetical order down each column,
+ * the pages in no order (a contents page has its pages in order: not-tables.ts). A form's
+ * labels led out to their values follow the form, not the alphabet.
+ */
+export function isIndex(cells: readonly string[][], settings: StreamSettings): boolean {
+  const width = cells[0]?.length ?? 0;
+  let entries = 0;
+  let pairs = 0;
+  let ordered = 0;
+  for (let c = 0; c < width; c++) {
+    const labels = cells.map((r) => leaderLabel(r[c]!)).filter((l): l is string => l !== undefined);
+    entries += labels.length;
+    for (let i = 1; i < labels.length; i++) {
+      pairs++;
+      if (labels[i - 1]!.localeCompare(labels[i]!, 'en', { sensitivity: 'base', ignorePunctuation: true }) <= 0) ordered++;
+    }
+  }
+  return entries >= settings.minIndexEntries && entries >= settings.contentsRowShare * cells.length && ordered >= settings.indexOrderShare * pairs;
+}
+
+/**
+ * A chart whose points are drawn as font glyphs (a scatter plot in a font of symbols): every
+ * filled cell is made of the same one or two characters, over many cells, and no column of
+ * numbers. A table's cells are written with many.
+ */
+export function isPlottedMarks(cells: readonly string[][], hasNumbers: boolean, settings: StreamSettings): boolean {
+  if (hasNumbers) return false;
+  const filled = cells.flat().filter((t) => t !== '');
+  const chars = new Set(filled.join('').replace(/\s/g, ''));
+  return filled.length >= settings.minPlottedMarks && chars.size <= 2;
+}
