@@ -181,6 +181,8 @@ export const SETTING_RULES = {
     indexOrderShare: share(0.8),
     /** This many filled cells written with one or two characters only (no numbers) are a chart's points drawn as glyphs. */
     minPlottedMarks: count(10, 2),
+    /** A column of at least this many evenly stepped numbers, repeated step for step in another column, is a chart's axis drawn beside another. */
+    minAxisTicks: count(4, 3),
     /** A page's first or last line repeated, its number moving with the page, on this many pages is a running head or foot. */
     runningLinePages: count(2, 2),
     /** Columns averaging at least this many words per line, all of them, are prose set in columns. */

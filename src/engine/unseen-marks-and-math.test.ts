@@ -64,3 +64,14 @@ describe('unseen: points drawn as glyphs', () => {
     expect(await tablesOfLayout(layout.glyphScatter())).toEqual([]);
   });
 });
+
+describe("unseen: a chart's axes side by side", () => {
+  it('bar charts side by side, each with its own axis 1, 0.8 … 0, are not a table', async () => {
+    expect(await tablesOfLayout(layout.sideBySideAxes())).toEqual([]);
+  });
+
+  it('a table with an item number column and amounts stepping evenly stays a table', async () => {
+    const tables = await tablesOfLayout(layout.evenlySteppedPlan());
+    expect(tables.map((t) => t.rows)).toEqual([layout.PLAN]);
+  });
+});

@@ -3,7 +3,8 @@ import type { StreamSettings } from '../settings.ts';
 
 /**
  * More text set in columns that is not a table (issue 10, fourth pass; not-tables.ts has the
- * others): lines opened by one mark, an index, and a chart whose points are drawn as glyphs.
+ * others): lines opened by one mark, an index, a chart whose points are drawn as glyphs, and
+ * the axes of a chart's panels set side by side.
  * Each test reads only the cells' text, so it holds for any producer.
  */
 
@@ -76,4 +77,36 @@ export function isPlottedMarks(cells: readonly string[][], hasNumbers: boolean, 
   const filled = cells.flat().filter((t) => t !== '');
   const chars = new Set(filled.join('').replace(/\s/g, ''));
   return filled.length >= settings.minPlottedMarks && chars.size <= 2;
+}
+
+/** A tick label: a plain decimal (`0.8`, `-2`, `100`), nothing else. */
+const TICK = /^-?\d{1,6}(?:\.\d{1,6})?$/;
+
+/** The column's tick labels when they step evenly and all but a panel's title are ticks, or undefined. */
+function evenSteps(cells: readonly string[][], c: number, settings: StreamSettings): number[] | undefined {
+  const filled = cells.map((r) => r[c]!).filter((t) => t !== '');
+  const ticks = filled.filter((t) => TICK.test(t));
+  if (ticks.length < settings.minAxisTicks || filled.length - ticks.length > 1) return undefined;
+  const values = ticks.map(Number);
+  const step = values[1]! - values[0]!;
+  const even = values.every((v, i) => i === 0 || Math.abs(v - values[i - 1]! - step) <= 1e-9 * Math.max(1, Math.abs(step)));
+  return step !== 0 && even ? values : undefined;
+}
+
+/**
+ * The axes of a chart's panels set side by side (a facetted plot, a tree with a bar chart under
+ * each leaf): the same evenly stepped tick labels (`1`, `0.8`, `0.6`…) in two columns or more. A
+ * table's columns of figures do not repeat each other step for step.
+ */
+export function isRepeatedAxis(cells: readonly string[][], settings: StreamSettings): boolean {
+  const width = cells[0]?.length ?? 0;
+  const seen = new Set<string>();
+  for (let c = 0; c < width; c++) {
+    const values = evenSteps(cells, c, settings);
+    if (!values) continue;
+    const key = values.join(' ');
+    if (seen.has(key)) return true;
+    seen.add(key);
+  }
+  return false;
 }
