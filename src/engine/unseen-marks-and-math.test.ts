@@ -75,3 +75,10 @@ describe("unseen: a chart's axes side by side", () => {
     expect(tables.map((t) => t.rows)).toEqual([layout.PLAN]);
   });
 });
+
+describe('unseen: an index, guard', () => {
+  it('a numbered form whose labels lead out with dots to small numbers stays a table', async () => {
+    const tables = await tablesOfLayout(layout.numberedLeaderForm());
+    expect(tables.map((t) => t.rows.map((r) => [r[0]!.replace(/[ .]+$/, ''), r[r.length - 1]]))).toEqual([layout.FORM]);
+  });
+});

@@ -10,10 +10,14 @@ import type { StreamSettings } from '../settings.ts';
 
 const firstWord = (text: string): string => text.split(' ')[0] ?? '';
 
-/** The mark a cell opens with, when it has neither a letter nor a digit (`#`, `-`, `>`, `//`, `%`). */
+/**
+ * The mark a cell opens with, when it has neither a letter nor a digit (`#`, `-`, `>`, `//`, `%`).
+ * Dot leaders are not one: they run a label out to its value or page (a contents entry, a form's
+ * field), cut into cells of their own when set wide.
+ */
 function openingMark(text: string): string | undefined {
   const first = firstWord(text);
-  return first !== '' && !/[\p{L}\p{N}]/u.test(first) ? first : undefined;
+  return first !== '' && !/[\p{L}\p{N}]/u.test(first) && !LEADER.test(first) ? first : undefined;
 }
 
 /**
@@ -39,17 +43,30 @@ export function isMarkedLines(cells: readonly string[][], hasNumbers: boolean, s
   return false;
 }
 
-/** The label before the first run of dot leaders in a cell (`pari_close . . . .` → `pari_close`), or undefined. */
-function leaderLabel(text: string): string | undefined {
-  const words = text.split(' ');
+/** Page references after an index entry: `12`, `9, 10`, `40–42`. */
+const PAGE_REFS = /^\d{1,4}(?:\s?[,–-]\s?\d{1,4})*,?$/;
+
+/**
+ * An index entry in a cell: the words before its first run of dot leaders, less any number that
+ * opens them (a section's or a form's numbering), when page references follow the leaders in the
+ * cell or in the next filled cell of the row. Undefined when the cell holds no such entry.
+ */
+function indexEntry(row: readonly string[], c: number): string | undefined {
+  const words = row[c]!.split(' ');
   const at = words.findIndex((w, i) => i > 0 && LEADER.test(w));
-  return at > 0 ? words.slice(0, at).join(' ').toLowerCase() : undefined;
+  if (at <= 0) return undefined;
+  const after = words.slice(at).filter((w) => !LEADER.test(w)).join(' ');
+  const next = row.slice(c + 1).find((t) => t !== '') ?? '';
+  if (!PAGE_REFS.test(after || next)) return undefined;
+  const label = words.slice(0, at).filter((w, i, all) => !(all.slice(0, i + 1).every((x) => /\d/.test(x)))).join(' ');
+  return /\p{L}/u.test(label) ? label.toLowerCase() : undefined;
 }
 
 /**
  * An index: entries led out with dots to their pages, in alphabetical order down each column,
  * the pages in no order (a contents page has its pages in order: not-tables.ts). A form's
- * labels led out to their values follow the form, not the alphabet.
+ * labels led out to their values follow the form, not the alphabet, and its numbering does not
+ * count as order.
  */
 export function isIndex(cells: readonly string[][], settings: StreamSettings): boolean {
   const width = cells[0]?.length ?? 0;
@@ -57,7 +74,7 @@ export function isIndex(cells: readonly string[][], settings: StreamSettings): b
   let pairs = 0;
   let ordered = 0;
   for (let c = 0; c < width; c++) {
-    const labels = cells.map((r) => leaderLabel(r[c]!)).filter((l): l is string => l !== undefined);
+    const labels = cells.map((r) => indexEntry(r, c)).filter((l): l is string => l !== undefined);
     entries += labels.length;
     for (let i = 1; i < labels.length; i++) {
       pairs++;
