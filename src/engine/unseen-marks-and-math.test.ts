@@ -82,3 +82,9 @@ describe('unseen: an index, guard', () => {
     expect(tables.map((t) => t.rows.map((r) => [r[0]!.replace(/[ .]+$/, ''), r[r.length - 1]]))).toEqual([layout.FORM]);
   });
 });
+
+describe('unseen: a list nested in levels', () => {
+  it('a bulleted list with sub-items further in is not a table', async () => {
+    expect(await tablesOfLayout(layout.nestedBulletList())).toEqual([]);
+  });
+});

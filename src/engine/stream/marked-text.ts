@@ -1,10 +1,11 @@
 import { LEADER } from '../text/chunks-to-lines.ts';
 import type { StreamSettings } from '../settings.ts';
+import { isListMarker } from './text-kinds.ts';
 
 /**
  * More text set in columns that is not a table (issue 10, fourth pass; not-tables.ts has the
- * others): lines opened by one mark, an index, a chart whose points are drawn as glyphs, and
- * the axes of a chart's panels set side by side.
+ * others): lines opened by one mark, a list nested in levels, an index, a chart whose points are
+ * drawn as glyphs, and the axes of a chart's panels set side by side.
  * Each test reads only the cells' text, so it holds for any producer.
  */
 
@@ -41,6 +42,28 @@ export function isMarkedLines(cells: readonly string[][], hasNumbers: boolean, s
     if (most >= settings.minMarkedLines && most >= settings.markedLineShare * cells.length) return true;
   }
   return false;
+}
+
+/**
+ * A list nested in levels: each row's first filled cell is an item's marker (a bullet or an
+ * enumerator), at the first column or further in for a sub-item, or the row goes on an item's
+ * text further in than its marker; no column of numbers. A list of one level is not-tables.ts's.
+ */
+export function isNestedList(cells: readonly string[][], hasNumbers: boolean, settings: StreamSettings): boolean {
+  if (hasNumbers) return false;
+  let items = 0;
+  let levels = 0;
+  let markerAt = -1;
+  for (const row of cells) {
+    const at = row.findIndex((t) => t !== '');
+    if (at < 0) continue;
+    if (isListMarker(firstWord(row[at]!))) {
+      if (markerAt >= 0 && at !== markerAt) levels++;
+      markerAt = at;
+      items++;
+    } else if (markerAt < 0 || at <= markerAt) return false;
+  }
+  return items >= settings.minListItems && levels > 0;
 }
 
 /** Page references after an index entry: `12`, `9, 10`, `40–42`. */
