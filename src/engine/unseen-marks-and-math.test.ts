@@ -70,6 +70,11 @@ describe("unseen: a chart's axes side by side", () => {
     expect(await tablesOfLayout(layout.sideBySideAxes())).toEqual([]);
   });
 
+  it('a payment plan numbering its instalments and its months alike stays a table', async () => {
+    const tables = await tablesOfLayout(layout.instalmentPlan());
+    expect(tables.map((t) => t.rows)).toEqual([layout.INSTALMENTS]);
+  });
+
   it('a table with an item number column and amounts stepping evenly stays a table', async () => {
     const tables = await tablesOfLayout(layout.evenlySteppedPlan());
     expect(tables.map((t) => t.rows)).toEqual([layout.PLAN]);

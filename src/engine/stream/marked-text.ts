@@ -1,6 +1,6 @@
 import { LEADER } from '../text/chunks-to-lines.ts';
 import type { StreamSettings } from '../settings.ts';
-import { isListMarker } from './text-kinds.ts';
+import { isListMarker, isNumeric } from './text-kinds.ts';
 
 /**
  * More text set in columns that is not a table (issue 10, fourth pass; not-tables.ts has the
@@ -135,18 +135,24 @@ function evenSteps(cells: readonly string[][], c: number, settings: StreamSettin
 
 /**
  * The axes of a chart's panels set side by side (a facetted plot, a tree with a bar chart under
- * each leaf): the same evenly stepped tick labels (`1`, `0.8`, `0.6`…) in two columns or more. A
- * table's columns of figures do not repeat each other step for step.
+ * each leaf): the same evenly stepped tick labels (`1`, `0.8`, `0.6`…) in two columns or more, and
+ * no other column of figures. A payment plan may number its instalments and its months alike, but
+ * it has amounts beside them.
  */
 export function isRepeatedAxis(cells: readonly string[][], settings: StreamSettings): boolean {
   const width = cells[0]?.length ?? 0;
   const seen = new Set<string>();
+  let repeated = false;
   for (let c = 0; c < width; c++) {
     const values = evenSteps(cells, c, settings);
-    if (!values) continue;
+    if (!values) {
+      const filled = cells.map((r) => r[c]!).filter((t) => t !== '');
+      if (filled.length >= 2 && filled.filter(isNumeric).length * 2 > filled.length) return false;
+      continue;
+    }
     const key = values.join(' ');
-    if (seen.has(key)) return true;
+    if (seen.has(key)) repeated = true;
     seen.add(key);
   }
-  return false;
+  return repeated;
 }
