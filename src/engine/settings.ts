@@ -179,6 +179,8 @@ export const SETTING_RULES = {
     minIndexEntries: count(6, 2),
     /** ...this share of them in alphabetical order down their column, make an index. */
     indexOrderShare: share(0.8),
+    /** Filled cells holding only dot leaders, this share of them (ten cells or more), are a contents page whose leaders were read as cells. */
+    leaderCellShare: share(0.5),
     /** This many filled cells written with one or two characters only (no numbers) are a chart's points drawn as glyphs. */
     minPlottedMarks: count(10, 2),
     /** A column of at least this many evenly stepped numbers, repeated step for step in another column, is a chart's axis drawn beside another. */

@@ -93,3 +93,9 @@ describe('unseen: a list nested in levels', () => {
     expect(await tablesOfLayout(layout.nestedBulletList())).toEqual([]);
   });
 });
+
+describe('unseen: leaders read as cells', () => {
+  it('a contents page whose dot leaders are set wide apart, each dot a cell, is not a table', async () => {
+    expect(await tablesOfLayout(layout.wideLeaderContents())).toEqual([]);
+  });
+});

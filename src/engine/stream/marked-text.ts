@@ -4,8 +4,8 @@ import { isListMarker, isNumeric } from './text-kinds.ts';
 
 /**
  * More text set in columns that is not a table (issue 10, fourth pass; not-tables.ts has the
- * others): lines opened by one mark, a list nested in levels, an index, a chart whose points are
- * drawn as glyphs, and the axes of a chart's panels set side by side.
+ * others): lines opened by one mark, a list nested in levels, an index, leaders read as cells,
+ * a chart whose points are drawn as glyphs, and the axes of a chart's panels set side by side.
  * Each test reads only the cells' text, so it holds for any producer.
  */
 
@@ -105,6 +105,17 @@ export function isIndex(cells: readonly string[][], settings: StreamSettings): b
     }
   }
   return entries >= settings.minIndexEntries && entries >= settings.contentsRowShare * cells.length && ordered >= settings.indexOrderShare * pairs;
+}
+
+/**
+ * Dot leaders set wide apart, each read as a cell of its own: a contents page whose entries run
+ * out to their pages over dozens of "columns" of single dots. Most filled cells hold nothing but
+ * leaders; a table's cells hold its values.
+ */
+export function isLeaderGrid(cells: readonly string[][], settings: StreamSettings): boolean {
+  const filled = cells.flat().filter((t) => t !== '');
+  const leaders = filled.filter((t) => t.split(' ').every((w) => LEADER.test(w))).length;
+  return filled.length >= settings.minPlottedMarks && leaders >= settings.leaderCellShare * filled.length;
 }
 
 /**

@@ -2,7 +2,7 @@ import { LEADER } from '../text/chunks-to-lines.ts';
 import type { RowWords } from './lines-to-rows.ts';
 import type { StreamSettings } from '../settings.ts';
 import { isListMarker, isNumeric } from './text-kinds.ts';
-import { isIndex, isMarkedLines, isNestedList, isPlottedMarks, isRepeatedAxis } from './marked-text.ts';
+import { isIndex, isLeaderGrid, isMarkedLines, isNestedList, isPlottedMarks, isRepeatedAxis } from './marked-text.ts';
 
 /**
  * Text set in columns that is not a table. Documents nobody here has seen put lists, contents
@@ -243,7 +243,7 @@ export function notTableReason(evidence: TableEvidence, settings: StreamSettings
   const hasNumbers = numericColumns(cells) > 0;
   if (isMarkedLines(cells, hasNumbers, settings)) return 'marked lines';
   if (isNestedList(cells, hasNumbers, settings)) return 'list';
-  if (isIndex(cells, settings)) return 'contents';
+  if (isIndex(cells, settings) || isLeaderGrid(cells, settings)) return 'contents';
   if (isPlottedMarks(cells, hasNumbers, settings) || isRepeatedAxis(cells, settings)) return 'drawing labels';
   if (isProseColumns(rows, cells, settings)) return 'prose columns';
   if (isScattered(cells, settings)) return 'scattered cells';
