@@ -169,6 +169,22 @@ export const SETTING_RULES = {
     formulaCellShare: share(0.4),
     /** Rows ending in an equation number `(12)` mark a displayed formula when this share of the filled cells hold a formula's signs or math operators (`∥`, `⊤`, `⊗`, `−`). */
     numberedFormulaCellShare: share(0.2),
+    /** Cells of words holding Greek letters or math operators, this share of them, with no column of numbers and fewer phrases than such cells, are a displayed formula. */
+    formulaMathShare: share(0.5),
+    /** Lines opened by the same mark (`#`, `-`, `>`), in this share of a table's rows... */
+    markedLineShare: share(0.75),
+    /** ...and at least this many of them, with no column of numbers, are a comment block, a quotation or a definition list. */
+    minMarkedLines: count(3, 2),
+    /** Entries led out with dots to their pages, at least this many... */
+    minIndexEntries: count(6, 2),
+    /** ...this share of them in alphabetical order down their column, make an index. */
+    indexOrderShare: share(0.8),
+    /** Filled cells holding only dot leaders, this share of them (ten cells or more), are a contents page whose leaders were read as cells. */
+    leaderCellShare: share(0.5),
+    /** This many filled cells written with one or two characters only (no numbers) are a chart's points drawn as glyphs. */
+    minPlottedMarks: count(10, 2),
+    /** A column of at least this many evenly stepped numbers, repeated step for step in another column, is a chart's axis drawn beside another. */
+    minAxisTicks: count(4, 3),
     /** A page's first or last line repeated, its number moving with the page, on this many pages is a running head or foot. */
     runningLinePages: count(2, 2),
     /** Columns averaging at least this many words per line, all of them, are prose set in columns. */

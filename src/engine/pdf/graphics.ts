@@ -162,6 +162,24 @@ function thinFillRule(r: Rect): Segment {
   return { x0: x, x1: x, y0: r.y0, y1: r.y1, orientation: 'v' };
 }
 
+/**
+ * One side of a box border drawn as a filled trapezoid (a browser's PDF: each side of a cell's
+ * border is a four-cornered fill whose ends are cut at 45° where it meets the next side), when it
+ * is thin and long: the rule along its long axis. A rectangle is read by asRect.
+ */
+function mitredSide(path: SubPath): Segment | undefined {
+  if (path.curved || path.points.length < 4 || path.points.length > 5) return undefined;
+  const xs = path.points.map((p) => p[0]);
+  const ys = path.points.map((p) => p[1]);
+  const box = { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) };
+  const thin = Math.min(box.x1 - box.x0, box.y1 - box.y0);
+  const long = Math.max(box.x1 - box.x0, box.y1 - box.y0);
+  return thin < THIN_FILL_MAX && long >= MITRED_SIDE_RATIO * Math.max(thin, AXIS_TOLERANCE) ? thinFillRule(box) : undefined;
+}
+
+/** A mitred border side is at least this many times longer than thick. */
+const MITRED_SIDE_RATIO = 4;
+
 const WHITE = new Set(['#ffffff', '#fefefe']);
 
 /**
@@ -253,6 +271,8 @@ function paintPath(
 
   for (const path of paths) {
     const rect = asRect(path);
+    const mitred = fill && !rect ? mitredSide(path) : undefined;
+    if (mitred) segments.push(mitred);
     if (fill && rect) {
       const w = rect.x1 - rect.x0;
       const h = rect.y1 - rect.y0;

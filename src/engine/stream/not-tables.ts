@@ -2,13 +2,22 @@ import { LEADER } from '../text/chunks-to-lines.ts';
 import type { RowWords } from './lines-to-rows.ts';
 import type { StreamSettings } from '../settings.ts';
 import { isListMarker, isNumeric } from './text-kinds.ts';
+import { isIndex, isLeaderGrid, isMarkedLines, isNestedList, isPlottedMarks, isRepeatedAxis } from './marked-text.ts';
 
 /**
  * Text set in columns that is not a table. Documents nobody here has seen put lists, contents
  * pages, prose in two columns and chart labels on a page as often as tables; each has its own
  * structural mark, tested here on the rows the finder read.
  */
-export type NotTableReason = 'list' | 'contents' | 'formula or code' | 'drawing labels' | 'prose columns' | 'scattered cells' | 'text side by side';
+export type NotTableReason =
+  | 'list'
+  | 'contents'
+  | 'formula or code'
+  | 'drawing labels'
+  | 'prose columns'
+  | 'scattered cells'
+  | 'text side by side'
+  | 'marked lines';
 
 /** What the tests read: the table's cells, as text and as the words of each row. */
 export interface TableEvidence {
@@ -76,14 +85,20 @@ const hasSign = (t: string): boolean => FORMULA_SIGN.test(t) || BRACKETS_ONLY.te
  * A table of symbols uses them too, so they count only beside equation numbers.
  */
 const MATH_SIGN = /[\u2200-\u22FF\u2016]/;
-/** The number LaTeX and word processors set at the right of a displayed formula: `(12)`, `(3a)`. */
-const EQUATION_NUMBER = /^\(\d{1,3}[a-z]?\)$/;
+/**
+ * The number LaTeX and word processors set at the right of a displayed formula: `(12)`, `(3a)`,
+ * and in books numbered by chapter `(3.8)`, `(3:8)`. The part after the chapter has at most two
+ * digits: `(1.200)` is an amount.
+ */
+const EQUATION_NUMBER = /^\((\d{1,3})(?:[.:](\d{1,2}))?[a-z]?\)$/;
 
-/** The equation number ending a row (its last filled cell's last word), or undefined. */
+/** The equation number ending a row (its last filled cell's last word) as one rising figure, or undefined. */
 function equationNumber(row: readonly string[]): number | undefined {
   const filled = row.filter((t) => t !== '');
   const last = filled[filled.length - 1]?.split(' ').pop() ?? '';
-  return EQUATION_NUMBER.test(last) ? Number.parseInt(last.slice(1), 10) : undefined;
+  const m = EQUATION_NUMBER.exec(last);
+  if (!m) return undefined;
+  return m[2] === undefined ? Number(m[1]) : Number(m[1]) * 1000 + Number(m[2]);
 }
 
 /**
@@ -153,6 +168,25 @@ function isFormulaOrCode(cells: readonly string[][], settings: StreamSettings): 
   return filled.length > 0 && signed >= settings.formulaCellShare * filled.length;
 }
 
+/** Greek letters, math operators, the double bar, the prime and the tilde accent set over a letter. */
+const MATH_LETTER = /[\u0370-\u03FF\u2200-\u22FF\u2016\u2032\u02DC]/u;
+/** Three words of two letters or more: a phrase, as a symbol's meaning or a table's label reads. */
+const isPhrase = (t: string): boolean => t.split(' ').filter((w) => /^\p{L}{2,}[.,:;]?$/u.test(w)).length >= 3;
+
+/**
+ * A displayed formula without an equation number a reader can see (none, or one set in a font
+ * without a Unicode map): most cells hold Greek letters, math operators or a formula's signs
+ * (brackets, `=`), fewer phrases than those, and no column of numbers. A table of symbols gives each symbol its meaning in words, a
+ * table of estimates has columns of numbers beside its Greek labels.
+ */
+function isMathSet(cells: readonly string[][], settings: StreamSettings): boolean {
+  if (numericColumns(cells) > 0) return false;
+  const words = cells.flat().filter((t) => t !== '' && !isNumeric(t));
+  const math = words.filter((t) => MATH_LETTER.test(t) || hasSign(t)).length;
+  const phrases = words.filter(isPhrase).length;
+  return words.length > 0 && math >= settings.formulaMathShare * words.length && phrases * 2 < math;
+}
+
 /** Every column reads as running text: many words on each of its lines, and no column of numbers. */
 function isProseColumns(rows: readonly RowWords[], cells: readonly string[][], settings: StreamSettings): boolean {
   if (numericColumns(cells) > 0) return false;
@@ -205,7 +239,12 @@ export function notTableReason(evidence: TableEvidence, settings: StreamSettings
   if ((evidence.diagonals ?? 0) >= settings.drawingDiagonals) return 'drawing labels';
   if (isList(cells, settings)) return 'list';
   if (isContents(cells, settings) || isLeaderlessContents(rows, cells, settings)) return 'contents';
-  if (isFormulaOrCode(cells, settings) || isNumberedFormula(cells, settings)) return 'formula or code';
+  if (isFormulaOrCode(cells, settings) || isNumberedFormula(cells, settings) || isMathSet(cells, settings)) return 'formula or code';
+  const hasNumbers = numericColumns(cells) > 0;
+  if (isMarkedLines(cells, hasNumbers, settings)) return 'marked lines';
+  if (isNestedList(cells, hasNumbers, settings)) return 'list';
+  if (isIndex(cells, settings) || isLeaderGrid(cells, settings)) return 'contents';
+  if (isPlottedMarks(cells, hasNumbers, settings) || isRepeatedAxis(cells, settings)) return 'drawing labels';
   if (isProseColumns(rows, cells, settings)) return 'prose columns';
   if (isScattered(cells, settings)) return 'scattered cells';
   if (isTextPair(cells, settings)) return 'text side by side';

@@ -59,6 +59,21 @@ describe('unseen producers: formulae and code', () => {
   it('a LaTeX table of bounds written with relations stays a table', async () => {
     expect(await check('glpk-reference.pdf', 3)).toEqual(clean);
   });
+
+  it('displayed formulae numbered by chapter, (3:8) and (3:9) (glpk, fourth pass)', async () => {
+    expect(await check('glpk-reference.pdf', 5)).toEqual(clean);
+  });
+
+  it('formulae without a number, or numbered in a font without a Unicode map (lme4, Octave; fourth pass)', async () => {
+    expect(await check('lme4-theory.pdf', 4)).toEqual(clean);
+    for (const page of [1, 2, 3]) expect(await check('lme4-pls-vs-gls.pdf', page)).toEqual(clean);
+    expect(await check('octave-manual.pdf', 2)).toEqual(clean);
+  });
+
+  it('a comment block of # lines and a definition list of "KEYWORD - what it does" (Octave, ReportLab; fourth pass)', async () => {
+    expect(await check('octave-manual.pdf', 1)).toEqual(clean);
+    expect(await check('reportlab-user-guide.pdf', 3)).toEqual(clean);
+  });
 });
 
 describe('unseen producers: chart labels', () => {
