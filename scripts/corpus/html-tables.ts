@@ -51,7 +51,9 @@ function cellAlign(align: 'start' | 'end' | 'center', style: PageStyle): string 
 
 function cell(tag: 'td' | 'th', text: string, align: string, style: PageStyle, wrap: boolean, extra = ''): string {
   const inner = wrap && style.wrapEm ? `<div style="max-width:${style.wrapEm}em">${escapeHtml(text)}</div>` : escapeHtml(text);
-  return `<${tag} style="text-align:${align};padding:${style.pad[0]}px ${style.pad[1]}px"${extra}>${inner}</${tag}>`;
+  // Figures never wrap (`$` over its number is a template bug, not a layout); text may.
+  const nowrap = wrap ? '' : ';white-space:nowrap';
+  return `<${tag} style="text-align:${align};padding:${style.pad[0]}px ${style.pad[1]}px${nowrap}"${extra}>${inner}</${tag}>`;
 }
 
 function bodyRow(row: BodyRow, block: TableBlock, style: PageStyle): string {
