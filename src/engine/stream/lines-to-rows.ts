@@ -115,9 +115,16 @@ export function linesToRows(
   // Few neighbouring rows with column structure: every line pitch has to tell the usual one.
   const allPitches = lines.slice(1).map((l, i) => l.yc - lines[i]!.yc);
   const usualPitch = median(pitches.length >= 2 ? pitches : allPitches) ?? Infinity;
-  const isTight = (upper: TextLine, lower: TextLine): boolean =>
-    !ruleBetween(upper, lower) &&
-    lower.yc - upper.yc < settings.wrapPitchShare * usualPitch && lower.yc - upper.yc < 1.6 * Math.max(upper.size, lower.size);
+  const wrapped = wrappedRowPitch(lines, lineCells, allPitches);
+  const isTight = (upper: TextLine, lower: TextLine): boolean => {
+    const gap = lower.yc - upper.yc;
+    if (ruleBetween(upper, lower) || gap >= 1.6 * Math.max(upper.size, lower.size)) return false;
+    if (gap < settings.wrapPitchShare * usualPitch) return true;
+    // Most rows wrapped: neighbouring lines are a cell's own lines, so the usual pitch is the
+    // font's leading; a line at exactly that leading, under rows whose figures sit further apart,
+    // is a cell's next line (a row's padding always adds to the leading between rows).
+    return wrapped !== undefined && gap < settings.wrapPitchShare * wrapped.rowPitch && gap <= wrapped.leading + settings.pitchTieEm * upper.size;
+  };
   const continues = (part: TextChunk[][], whole: TextChunk[][]): boolean => {
     const filled = filledColumns(part);
     const wholeFilled = filledColumns(whole);
@@ -178,6 +185,19 @@ export function linesToRows(
 }
 
 const textOf = (words: readonly TextChunk[]): string => words.map((w) => w.text).join(' ');
+
+/**
+ * The pitch of rows told by their figures: the median distance between successive lines holding a
+ * figure (a row's figures print on its first line), with the tightest line pitch of the region
+ * (the font's leading). Undefined with fewer than two such distances.
+ */
+function wrappedRowPitch(lines: readonly TextLine[], lineCells: readonly TextChunk[][][], allPitches: number[]): { rowPitch: number; leading: number } | undefined {
+  const figureYs = lines.filter((_, i) => lineCells[i]!.some((words) => words.length > 0 && isNumeric(textOf(words)))).map((l) => l.yc);
+  const rowPitch = median(figureYs.slice(1).map((y, i) => y - figureYs[i]!));
+  const positive = allPitches.filter((p) => p > 0);
+  if (rowPitch === undefined || figureYs.length < 3 || positive.length === 0) return undefined;
+  return { rowPitch, leading: Math.min(...positive) };
+}
 
 /**
  * Words over numbers in `columns` columns: a header (or a label line) over a row of values, set
