@@ -123,7 +123,8 @@ export function linesToRows(
     // Most rows wrapped: neighbouring lines are a cell's own lines, so the usual pitch is the
     // font's leading; a line at exactly that leading, under rows whose figures sit further apart,
     // is a cell's next line (a row's padding always adds to the leading between rows).
-    return wrapped !== undefined && gap < settings.wrapPitchShare * wrapped.rowPitch && gap <= wrapped.leading + settings.pitchTieEm * upper.size;
+    // A line with a figure of its own starts a row (or is no cell's second line: a page head's date).
+    return wrapped !== undefined && !wrapped.figureLines.has(lower) && gap < settings.wrapPitchShare * wrapped.rowPitch && gap <= wrapped.leading + settings.pitchTieEm * upper.size;
   };
   const continues = (part: TextChunk[][], whole: TextChunk[][]): boolean => {
     const filled = filledColumns(part);
@@ -186,17 +187,26 @@ export function linesToRows(
 
 const textOf = (words: readonly TextChunk[]): string => words.map((w) => w.text).join(' ');
 
+/** Dates print on a row's first line as figures do: 3/19/2014, 2025-04-15, 15-abr-2025. */
+const DATE = /^(?:\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}|\d{1,2}[-/ ]\p{L}{3,}\.?[-/ ]\d{2,4})$/u;
+const isFigure = (text: string): boolean => isNumeric(text) || DATE.test(text.trim());
+
 /**
  * The pitch of rows told by their figures: the median distance between successive lines holding a
  * figure (a row's figures print on its first line), with the tightest line pitch of the region
  * (the font's leading). Undefined with fewer than two such distances.
  */
-function wrappedRowPitch(lines: readonly TextLine[], lineCells: readonly TextChunk[][][], allPitches: number[]): { rowPitch: number; leading: number } | undefined {
-  const figureYs = lines.filter((_, i) => lineCells[i]!.some((words) => words.length > 0 && isNumeric(textOf(words)))).map((l) => l.yc);
+function wrappedRowPitch(
+  lines: readonly TextLine[],
+  lineCells: readonly TextChunk[][][],
+  allPitches: number[],
+): { rowPitch: number; leading: number; figureLines: Set<TextLine> } | undefined {
+  const figureLines = new Set(lines.filter((_, i) => lineCells[i]!.some((words) => words.length > 0 && isFigure(textOf(words)))));
+  const figureYs = [...figureLines].map((l) => l.yc);
   const rowPitch = median(figureYs.slice(1).map((y, i) => y - figureYs[i]!));
   const positive = allPitches.filter((p) => p > 0);
   if (rowPitch === undefined || figureYs.length < 3 || positive.length === 0) return undefined;
-  return { rowPitch, leading: Math.min(...positive) };
+  return { rowPitch, leading: Math.min(...positive), figureLines };
 }
 
 /**
