@@ -56,7 +56,9 @@ function cutsAtRivers(words: readonly TextChunk[], rivers: readonly River[]): Se
   const first = words[0]!;
   const last = words[words.length - 1]!;
   for (const r of rivers) {
-    if (r.x1 <= first.x0 || r.x0 >= last.x1) continue;
+    // A phrase that ends inside the river runs long (a header wider than its figures): it crosses
+    // nothing. Only one reaching past the river into the next column holds two cells.
+    if (r.x1 <= first.x0 || r.x1 >= last.x1) continue;
     let best = 0;
     let bestOverlap = 0;
     for (let i = 1; i < words.length; i++) {
