@@ -6,7 +6,7 @@
  * repeated `thead`, cash flows on a landscape page. The DATA comes from domain-dev truth files;
  * the look is drawn per document from a seed.
  *
- *   npx tsx scripts/corpus/html-export.ts [--corpus ../shared/corpus/domain-dev] [--out tests/fixtures/html] [--keep]
+ *   npx tsx scripts/corpus/html-export.ts [--corpus ../shared/corpus/domain-dev] [--out tests/fixtures/html] [--offset N] [--keep]
  *
  * Needs Chromium (CHROMIUM_PATH, default /usr/bin/chromium). The PDFs and truth files are
  * committed; rerun only to change the fixtures.
@@ -37,7 +37,10 @@ async function main(): Promise<void> {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-dev-shm-usage'] });
   try {
     const page = await browser.newPage();
-    for (const [sourceId, id] of SOURCES) {
+    // `--offset 100` draws another look for the same sources (html-7101…): a held-out check.
+    const offset = Number(cliOption(args, '--offset', '0'));
+    for (const [sourceId, baseId] of SOURCES) {
+      const id = `html-${Number(baseId.replace(/\D/g, '')) + offset}`;
       const seed = Number(id.replace(/\D/g, ''));
       const r = rng(seed);
       const numbers = numberStyle(r);
