@@ -11,7 +11,8 @@
  * Needs Chromium (CHROMIUM_PATH, default /usr/bin/chromium). The PDFs and truth files are
  * committed; rerun only to change the fixtures.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { rng } from './calc-blocks.ts';
@@ -34,6 +35,9 @@ async function main(): Promise<void> {
   const corpus = cliOption(args, '--corpus', '../shared/corpus/domain-dev');
   const out = cliOption(args, '--out', 'tests/fixtures/html');
   mkdirSync(out, { recursive: true });
+  // `--keep` leaves each page's HTML in a temporary folder, to look at in a browser.
+  const keep = args.includes('--keep') ? mkdtempSync(path.join(tmpdir(), 'html-export-')) : undefined;
+  if (keep) console.log(`HTML kept in ${keep}`);
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-dev-shm-usage'] });
   try {
     const page = await browser.newPage();
@@ -46,7 +50,7 @@ async function main(): Promise<void> {
       const numbers = numberStyle(r);
       const style = pageStyle(r);
       const { html, printed } = layoutHtml(readSource(corpus, sourceId), r, numbers, style);
-      if (args.includes('--keep')) writeFileSync(path.join(out, `${id}-tmp.html`), html);
+      if (keep) writeFileSync(path.join(keep, `${id}.html`), html);
       await page.setContent(html, { waitUntil: 'load' });
       // A page-number footer on some: a running text every page repeats.
       const footer = r.chance(0.5);

@@ -4,9 +4,9 @@ import { DOMAIN_SCORER, expectProducerScore } from './producer-corpus.ts';
 
 // Regression guard over tests/fixtures/html: credit applications as a web system prints them,
 // HTML + CSS printed to PDF by Chromium (scripts/corpus/html-export.ts; decision 016). Measured
-// 0.980 before any engine change for them; the floor is the figure reached since.
+// 0.980 before any engine change for them, 0.997 after (decision 017); the floor holds that.
 const FIXTURES = resolve(import.meta.dirname, '../../tests/fixtures/html');
-const MIN_CELL_F1 = 0.99;
+const MIN_CELL_F1 = 0.995;
 
 describe.runIf(DOMAIN_SCORER !== undefined)('html corpus: pages printed by a browser', () => {
   it('holds its cell F1 with every request number right', { timeout: 120_000 }, async () => {
