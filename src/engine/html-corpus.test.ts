@@ -4,9 +4,10 @@ import { DOMAIN_SCORER, expectProducerScore } from './producer-corpus.ts';
 
 // Regression guard over tests/fixtures/html: credit applications as a web system prints them,
 // HTML + CSS printed to PDF by Chromium (scripts/corpus/html-export.ts; decision 016). Measured
-// 0.980 before any engine change for them, 0.997 after (decision 017); the floor holds that.
+// 0.980 before any engine change for them; 0.992 after with html-7104, a held-out draw kept for
+// its classes (decision 017). The floor holds that.
 const FIXTURES = resolve(import.meta.dirname, '../../tests/fixtures/html');
-const MIN_CELL_F1 = 0.995;
+const MIN_CELL_F1 = 0.99;
 
 describe.runIf(DOMAIN_SCORER !== undefined)('html corpus: pages printed by a browser', () => {
   it('holds its cell F1 with every request number right', { timeout: 120_000 }, async () => {
