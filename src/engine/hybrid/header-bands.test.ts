@@ -7,8 +7,8 @@ import { HERD_BODY, shadedHeaderOverZebra } from '../../../tests/fixtures/stream
 // another, headerless, so neither was classified.
 
 describe('a header band over unruled rows', () => {
-  it('is one table with its body', async () => {
-    const tables = await tablesOfLayout(shadedHeaderOverZebra());
+  it.each([false, true])('is one table with its body (first body row shaded: %s)', async (firstRowShaded) => {
+    const tables = await tablesOfLayout(shadedHeaderOverZebra(firstRowShaded));
     const withHeader = tables.find((t) => t.rows.some((row) => row.includes('Species')));
     expect(withHeader?.rows.slice(-HERD_BODY.length)).toEqual(HERD_BODY);
   });
