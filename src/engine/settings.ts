@@ -113,8 +113,10 @@ export const SETTING_RULES = {
     sizeBreakGapEm: length(1.5),
     /** A line is prose when one phrase covers this share of the page's text width... */
     proseWidthShare: share(0.6),
-    /** ...and holds at least this many words. */
+    /** ...and holds at least this many words... */
     proseMinWords: count(8),
+    /** ...no more than this share of them figures (a row of amounts set a word space apart is no sentence). */
+    proseFigureShare: share(0.5),
     /** A table needs this many lines with two or more phrases (rows with column structure). */
     minTableRows: count(3, 2),
     /** Fewer rows make a table only when each has at least this many columns. */
