@@ -149,6 +149,8 @@ export const SETTING_RULES = {
     wrapOverhangEm: length(0.5),
     /** A horizontal rule or band edge this share of a table's width wide separates its rows. */
     ruleWidthShare: share(0.6),
+    /** Horizontal rule pieces on one line (within this, points) and this near end to end are one rule (a browser's border drawn cell by cell). */
+    ruleJoinPt: length(1.5),
     /** When rules separate this share of consecutive rows, every line between two rules is one row. */
     ruledRowShare: share(0.7),
     /** A header-only column joins the value column beside it when the header is at most this many rows. */
