@@ -18,4 +18,10 @@ describe('rows ruled cell by cell', () => {
     expect(crops?.rows.find((row) => row[0] === 'Frijol')?.slice(0, 3)).toEqual(['Frijol', 'Cargamanto rojo', '4.9']);
     expect(crops?.rows.some((row) => row.includes('rojo'))).toBe(false);
   });
+
+  it('keep a header wrapped over two lines above the first rule in one row', async () => {
+    const { pages } = await loadPages(new Uint8Array(readFileSync(PDF)));
+    const crops = findPageTables(pages[0]!).find((t) => t.rows.some((row) => row[0] === 'Frijol'));
+    expect(crops?.rows.find((row) => row[0] === 'Cultivo')?.slice(0, 5)).toEqual(['Cultivo', 'Variedad', 'Área (ha)', 'Estado', 'Fecha de siembra']);
+  });
 });

@@ -142,6 +142,11 @@ export function linesToRows(
     lines[lower]!.yc - lines[upper]!.yc < settings.centredLineEm * Math.min(lines[upper]!.size, lines[lower]!.size) &&
     own[upper]!.every((filled, k) => !filled || !own[lower]![k]);
 
+  // Above the first rule, a header wrapped over lines: set at the font's leading (a title keeps
+  // its margin), no rule between them.
+  const leading = Math.min(...allPitches.filter((p) => p > 0));
+  const headerWrap = (upper: TextLine, lower: TextLine): boolean =>
+    ruledRows && lower.yc < rules[0]! && !ruleBetween(upper, lower) && lower.yc - upper.yc <= leading + settings.pitchTieEm * lower.size;
   const rows: RowWords[] = [];
   const joinedDown = new Set<number>();
   const pendingLines = new Map<number, TextLine[]>();
@@ -160,6 +165,7 @@ export function linesToRows(
       (sameBand(prevLine, line) ||
         centred(i - 1, i) ||
         (enclosed(line) && enclosed(prevLine) && !ruleBetween(prevLine, line)) ||
+        (headerWrap(prevLine, line) && continues(cells, row.cells)) ||
         (isTight(prevLine, line) && continues(cells, row.cells) && !isHeaderOverData(row.cells, cells, settings.headerOverDataColumns)));
     const joinDown =
       nextLine !== undefined &&
