@@ -10,12 +10,13 @@
  * change the fixtures.
  */
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { rng, type Rng } from './calc-blocks.ts';
 import { layoutDocument, type Truth } from './calc-document.ts';
-import type { NumberStyle } from './calc-format.ts';
+import { numberStyle } from './calc-format.ts';
+import { cliOption, readSource, writeTruth } from './credit-data.ts';
 import { toFods, type Sheet, type Workbook } from './fods.ts';
 
 /** Source document → fixture id. Grid and stream sources alike: only their data is used. */
@@ -60,10 +61,6 @@ function fitColumns(sheet: Sheet, pt: number, grid: number, r: Rng): void {
   sheet.fitWidth = sheet.columnWidthsCm.reduce((a, b) => a + b, 0) > printable;
 }
 
-function numberStyle(r: Rng): NumberStyle {
-  return { separators: r.pick(['co', 'us'] as const), currencySign: r.chance(0.5), zero: r.pick(['-', '$ -', '0'] as const), date: r.pick(['slash', 'month-name'] as const) };
-}
-
 function build(source: Truth, id: string, seed: number, work: string): { book: Workbook; truth: Truth } {
   const r = rng(seed);
   const style = numberStyle(r);
@@ -79,23 +76,19 @@ function build(source: Truth, id: string, seed: number, work: string): { book: W
 
 function main(): void {
   const args = process.argv.slice(2);
-  const option = (name: string, fallback: string) => {
-    const at = args.indexOf(name);
-    return (at >= 0 ? args[at + 1] : undefined) ?? fallback;
-  };
-  const corpus = option('--corpus', '../shared/corpus/domain-dev');
-  const out = option('--out', 'tests/fixtures/calc');
+  const corpus = cliOption(args, '--corpus', '../shared/corpus/domain-dev');
+  const out = cliOption(args, '--out', 'tests/fixtures/calc');
   mkdirSync(out, { recursive: true });
   const work = mkdtempSync(path.join(tmpdir(), 'calc-export-'));
   try {
     for (const [sourceId, id] of SOURCES) {
-      const source = JSON.parse(readFileSync(path.join(corpus, `${sourceId}.truth.json`), 'utf8')) as Truth;
+      const source = readSource(corpus, sourceId);
       const seed = Number(id.replace(/\D/g, ''));
       const { truth } = build(source, id, seed, work);
       // A private profile: a running Calc elsewhere must not swallow the conversion.
       execFileSync('soffice', [`-env:UserInstallation=file://${work}/profile`, '--headless', '--convert-to', 'pdf', '--outdir', work, path.join(work, `${id}.fods`)], { stdio: 'ignore' });
       copyFileSync(path.join(work, `${id}.pdf`), path.join(out, `${id}.pdf`));
-      writeFileSync(path.join(out, `${id}.truth.json`), `${JSON.stringify(truth, null, 1)}\n`);
+      writeTruth(out, id, truth);
       console.log(`${id} ← ${sourceId}`);
     }
   } finally {

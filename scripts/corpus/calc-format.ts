@@ -12,6 +12,11 @@ export interface NumberStyle {
   date: 'slash' | 'month-name';
 }
 
+/** One number style per document, drawn from its seed. */
+export function numberStyle(r: { pick<T>(items: readonly T[]): T; chance(p: number): boolean }): NumberStyle {
+  return { separators: r.pick(['co', 'us'] as const), currencySign: r.chance(0.5), zero: r.pick(['-', '$ -', '0'] as const), date: r.pick(['slash', 'month-name'] as const) };
+}
+
 const MONTHS = ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sep', 'oct', 'nov', 'dic'];
 
 function group(n: number, style: NumberStyle, decimals: number): string {

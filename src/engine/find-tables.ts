@@ -11,6 +11,7 @@ import { candidateToPartialRules } from './hybrid/partial-rules.ts';
 import { pageToFences } from './hybrid/ruled-frames.ts';
 import { withOutsideLabels } from './hybrid/outside-labels.ts';
 import { withRowBelow } from './hybrid/row-below.ts';
+import { isHeaderBand } from './hybrid/header-bands.ts';
 
 function wordCount(text: string): number {
   return text.split(/\s+/).filter(Boolean).length;
@@ -56,6 +57,8 @@ function latticeRejection(c: LatticeCandidate, page: PageContent, s: LatticeSett
   if (isProseBox(c, s)) return 'prose';
   if (hasStackedRows(c, s)) return 'stacked rows';
   if (hasDrawing(c, page, s)) return 'chart panels';
+  // A header band over unruled rows: the text finder reads header and body as one table.
+  if (isHeaderBand(c, page, s)) return 'header band';
   return undefined;
 }
 

@@ -94,6 +94,10 @@ export const SETTING_RULES = {
     drawingDiagonals: count(2, 1),
     /** A grid row with no text, thinner than this (× the grid's type size), is the gap of a double rule or a band, not a row. */
     spacerRowEm: length(0.8),
+    /** A grid of at most this many rows, none holding a figure, over unruled rows is a table's header band (hybrid/header-bands.ts)... */
+    headerBandRows: count(3, 1),
+    /** ...when a line with a figure starts within this distance (× its type size) under it. */
+    headerBandGapEm: length(1.5),
   },
   /** Unruled tables from text alignment (stream/). */
   stream: {
@@ -109,8 +113,10 @@ export const SETTING_RULES = {
     sizeBreakGapEm: length(1.5),
     /** A line is prose when one phrase covers this share of the page's text width... */
     proseWidthShare: share(0.6),
-    /** ...and holds at least this many words. */
+    /** ...and holds at least this many words... */
     proseMinWords: count(8),
+    /** ...no more than this share of them figures (a row of amounts set a word space apart is no sentence). */
+    proseFigureShare: share(0.5),
     /** A table needs this many lines with two or more phrases (rows with column structure). */
     minTableRows: count(3, 2),
     /** Fewer rows make a table only when each has at least this many columns. */
@@ -143,6 +149,8 @@ export const SETTING_RULES = {
     wrapOverhangEm: length(0.5),
     /** A horizontal rule or band edge this share of a table's width wide separates its rows. */
     ruleWidthShare: share(0.6),
+    /** Horizontal rule pieces on one line (within this, points) and this near end to end are one rule (a browser's border drawn cell by cell). */
+    ruleJoinPt: length(1.5),
     /** When rules separate this share of consecutive rows, every line between two rules is one row. */
     ruledRowShare: share(0.7),
     /** A header-only column joins the value column beside it when the header is at most this many rows. */

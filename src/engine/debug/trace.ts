@@ -15,6 +15,7 @@ export type RejectReason =
   | 'shaded grid under rules'
   | 'empty shaded columns'
   | 'chart panels'
+  | 'header band'
   // stream
   | 'prose line'
   | 'no columns'

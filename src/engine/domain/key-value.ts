@@ -91,6 +91,25 @@ export function pairsInRow(cells: readonly string[], catalog: LabelCatalog, boxe
   return out;
 }
 
+/** Words a label may take, at most, when it is read off the front of a line. */
+const MAX_LEADING_LABEL_WORDS = 6;
+
+/**
+ * `Label value` with no colon and no gap between them (a bold label run into its value, as web
+ * forms print it): the longest run of leading words naming a label, when words follow it that
+ * are no label themselves.
+ */
+export function leadingLabelPair(text: string, catalog: LabelCatalog): Pair | undefined {
+  const words = text.trim().split(/\s+/);
+  for (let n = Math.min(words.length - 1, MAX_LEADING_LABEL_WORDS); n >= 1; n--) {
+    const label = words.slice(0, n).join(' ');
+    const key = labelKey(label, catalog);
+    const value = words.slice(n).join(' ');
+    if (key && !labelKey(value, catalog)) return { key, label, value };
+  }
+  return undefined;
+}
+
 /** A cell that starts a new pair: a known label, or any text printed as a label (`Teléfono:`). */
 function isLabelCell(cell: string, catalog: LabelCatalog): boolean {
   if (/[:：]\s*$/.test(cell) || labelKey(cell, catalog)) return true;

@@ -5,7 +5,7 @@ import { cleanText, parseCell } from '../values/parse-cell.ts';
 import { rateToPercent } from '../values/percent.ts';
 import { emptyRead, inCatalogOrder, type RowsRead } from './grid-rows.ts';
 import { isDataCell, tableLabels } from './classify-table.ts';
-import { pairsInRow, type Pair } from './key-value.ts';
+import { leadingLabelPair, pairsInRow, type LabelCatalog, type Pair } from './key-value.ts';
 import { stackedLabels, stackedPairs } from './stacked-labels.ts';
 import type { PageLine } from './page-lines.ts';
 import { unionOrNull } from '../geometry.ts';
@@ -93,6 +93,34 @@ export interface PlanFromLines {
   raw: RawTable;
 }
 
+/**
+ * Further rows of labels over values under the first (a form of boxes, three to a row): a line
+ * naming labels over a line naming none, pair after pair, from `from` on. `last` is the last
+ * value line read.
+ */
+function laterStackedRows(block: readonly PageLine[], from: number, catalog: LabelCatalog): { pairs: (Pair & { page: number })[]; last?: number } {
+  const pairs: (Pair & { page: number })[] = [];
+  let last: number | undefined;
+  for (let k = from; k + 1 < block.length; k += 2) {
+    const labels = stackedLabels([block[k]!.words], catalog);
+    const values = block[k + 1]!;
+    if (labels.length === 0 || stackedLabels([values.words], catalog).length > 0) break;
+    pairs.push(...stackedPairs(labels, values.words).map((p) => ({ ...p, page: values.page })));
+    last = k + 1;
+  }
+  return { pairs, last };
+}
+
+/** A line's pairs; a line holding none as cells may run each label into its value (`Plazo (meses) 96`). */
+function linePairs(line: PageLine, catalog: LabelCatalog): Pair[] {
+  const pairs = pairsInRow(line.segments.map((s) => s.text), catalog, line.segments);
+  if (pairs.length > 0) return pairs;
+  return line.segments.flatMap((segment) => {
+    const pair = leadingLabelPair(segment.text, catalog);
+    return pair ? [{ ...pair, box: unionOrNull([segment]) }] : [];
+  });
+}
+
 export function planFromLines(lines: readonly PageLine[], style: NumberStyle): PlanFromLines | undefined {
   const catalog = tableLabels(planTable());
   for (let i = 0; i < lines.length; i++) {
@@ -102,20 +130,25 @@ export function planFromLines(lines: readonly PageLine[], style: NumberStyle): P
       if (line.page !== lines[i]!.page || matchTitle(line.text)) break;
       block.push(line);
     }
-    const pairs = block.flatMap((line) => pairsInRow(line.segments.map((s) => s.text), catalog, line.segments).map((p) => ({ ...p, page: line.page })));
+    const pairs = block.flatMap((line) => linePairs(line, catalog).map((p) => ({ ...p, page: line.page })));
     // Labels over values: the first line holding a value ends the label lines above it.
     const valueAt = block.findIndex((line) => line.segments.some((s) => isDataCell(s.text)));
+    let lastUsed = valueAt;
     if (valueAt > 0 && valueAt <= MAX_LABEL_LINES) {
       const labels = stackedLabels(block.slice(0, valueAt).map((l) => l.words), catalog);
-      const stacked = stackedPairs(labels, block[valueAt]!.words).map((p) => ({ ...p, page: block[valueAt]!.page }));
-      if (stacked.length > pairs.length) pairs.splice(0, pairs.length, ...stacked);
+      const later = laterStackedRows(block, valueAt + 1, catalog);
+      const stacked = [...stackedPairs(labels, block[valueAt]!.words).map((p) => ({ ...p, page: block[valueAt]!.page })), ...later.pairs];
+      if (stacked.length > pairs.length) {
+        pairs.splice(0, pairs.length, ...stacked);
+        lastUsed = later.last ?? valueAt;
+      }
     }
     // Loose lines give loose pairs: keep only values that read as their column's type.
     const typeOf = new Map(planTable().columns.map((c) => [c.key, c.type]));
     const sound = pairs.filter((p) => parseCell(p.value, typeOf.get(p.key) ?? 'text', style).ok && typeOf.get(p.key) !== undefined);
     const typedPairs = sound.filter((p) => typeOf.get(p.key) !== 'text');
     if (typedPairs.length < MIN_TYPED_PAIRS) continue;
-    const used = block.slice(0, Math.max(valueAt + 1, 1));
+    const used = block.slice(0, Math.max(lastUsed + 1, 1));
     const all = [lines[i]!, ...block];
     const page = lines[i]!.page;
     const bbox = { x0: Math.min(...all.map((l) => l.x0)), y0: block[0]?.y0 ?? lines[i]!.y1, x1: Math.max(...all.map((l) => l.x1)), y1: (used[used.length - 1] ?? lines[i]!).y1 };

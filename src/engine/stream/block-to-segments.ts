@@ -43,6 +43,9 @@ function listLines(block: readonly TextLine[], settings: StreamSettings): Set<nu
   return out;
 }
 
+/** A line with a figure among its words, however its cells run together into phrases. */
+const holdsFigure = (line: TextLine): boolean => line.words.some((w) => /\d/.test(w.text) && isNumeric(w.text));
+
 /** A row with a value in it (a number), not a header's or a list's words. */
 const holdsValue = (line: TextLine): boolean => line.phrases.some((p) => isNumeric(textOf(p.words)));
 
@@ -87,13 +90,31 @@ export function isColumnChange(upper: readonly TextLine[], lower: readonly TextL
 }
 
 /**
+ * A title over a new table's header: a lone line right over a line of words only (a header, maybe
+ * wrapped over the next lines) with a row of values under it, set apart from the line above it by
+ * more than the pitch of the rows above. A section row inside a table sits at the rows' pitch.
+ */
+function isTitledStart(block: readonly TextLine[], upper: readonly TextLine[], prev: number, at: number, following: readonly number[], settings: StreamSettings): boolean {
+  if (at - prev < 2 || upper.length < 2) return false;
+  // The title is the lone line right over the header; lone lines above it end the rows above.
+  const title = block[at - 1]!;
+  if (title.phrases.length !== 1 || holdsValue(title) || holdsFigure(block[at]!)) return false;
+  // The header may wrap over a line or two before the first row of values.
+  const firstValues = following.findIndex((i) => holdsFigure(block[i]!));
+  if (firstValues < 0) return false;
+  const pitches = upper.slice(1).map((l, k) => l.yc - upper[k]!.yc);
+  return title.yc - block[at - 2]!.yc > settings.segmentPitchRatio * medianOf(pitches);
+}
+
+/**
  * Cuts a block where one structure ends and another begins at the usual spacing:
  * - a list (two or more items, each a marker and its text) is a run of its own, so the table
  *   above it does not take its items as rows;
  * - a table set right under another one is cut from it where the line spacing opens up, or a
  *   line of words only follows rows of values (a header), and the columns move (an edge every row
  *   above shares is crossed by the text of every row below, or the reverse). Each boundary
- *   compares a few rows on each side, so the cost stays linear.
+ *   compares a few rows on each side, so the cost stays linear;
+ * - a title set apart over a new header starts a run of its own (`isTitledStart`).
  */
 export function blockToSegments(block: readonly TextLine[], settings: StreamSettings): TextLine[][] {
   const list = listLines(block, settings);
@@ -121,6 +142,11 @@ export function blockToSegments(block: readonly TextLine[], settings: StreamSett
     }
     const upper = structured.slice(Math.max(first, j - window), j).map((i) => block[i]!);
     const lower = structured.slice(j, j + window).map((i) => block[i]!);
+    if (isTitledStart(block, upper, prev, at, structured.slice(j + 1, j + 1 + window), settings)) {
+      cuts.add(at - 1);
+      first = j;
+      continue;
+    }
     // Rows with values above: a header over its body differs from it as much as two tables do.
     if (upper.length < window || lower.length < settings.segmentMinLines || !upper.every(holdsValue)) continue;
     const pitches = upper.slice(1).map((l, k) => l.yc - upper[k]!.yc);

@@ -1,5 +1,5 @@
 import type { FinderTrace } from '../debug/trace.ts';
-import type { Box, PageContent, RawTable, TextChunk } from '../types.ts';
+import type { Box, PageContent, RawTable, Segment, TextChunk } from '../types.ts';
 import { contextAbove } from '../text/context.ts';
 import { chunksToLines, type TextLine } from '../text/chunks-to-lines.ts';
 import { foldCentredLines } from './centred-lines.ts';
@@ -36,6 +36,23 @@ function rowsToCells(rows: readonly RowWords[]): { text: string[][]; boxes: (Box
 }
 
 /**
+ * Horizontal pieces on one line, end to end, joined into one rule: a browser draws a row's border
+ * cell by cell, each piece as wide as its cell.
+ */
+function joinedRules(pieces: readonly Segment[], gap: number): Segment[] {
+  const sorted = [...pieces].sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0);
+  const out: Segment[] = [];
+  for (const p of sorted) {
+    const last = out.find((r) => Math.abs(r.y0 - p.y0) <= gap && p.x0 <= r.x1 + gap && p.x1 >= r.x0 - gap);
+    if (last) {
+      last.x0 = Math.min(last.x0, p.x0);
+      last.x1 = Math.max(last.x1, p.x1);
+    } else out.push({ ...p });
+  }
+  return out;
+}
+
+/**
  * Horizontal rules and shaded bands that run across most of the table: a table drawn with only
  * row rules or zebra stripes marks its rows with them.
  */
@@ -47,8 +64,8 @@ function rowHintsOf(page: PageContent, lines: readonly TextLine[], settings: Str
   const bottom = bbox.y1 + margin;
   const need = settings.ruleWidthShare * (bbox.x1 - bbox.x0);
   const across = (x0: number, x1: number): boolean => Math.min(x1, bbox.x1) - Math.max(x0, bbox.x0) >= need;
-  const rules = page.segments
-    .filter((s) => s.orientation === 'h' && across(s.x0, s.x1) && s.y0 > top && s.y0 < bottom)
+  const rules = joinedRules(page.segments.filter((s) => s.orientation === 'h' && s.y0 > top && s.y0 < bottom), settings.ruleJoinPt)
+    .filter((s) => across(s.x0, s.x1))
     .map((s) => s.y0)
     .sort((a, b) => a - b);
   const bands = page.fills

@@ -2,6 +2,7 @@ import type { FinderTrace } from '../debug/trace.ts';
 import type { Box } from '../types.ts';
 import type { Phrase, TextLine } from '../text/chunks-to-lines.ts';
 import { isCentredPair } from './centred-lines.ts';
+import { isNumeric } from './text-kinds.ts';
 import type { StreamSettings } from '../settings.ts';
 
 /** A run of lines that may hold one table, with the lines just above it that may title it. */
@@ -9,10 +10,16 @@ export interface Region {
   lines: TextLine[];
 }
 
-/** One long sentence across most of the text width: prose, never part of a table. */
+/**
+ * One long sentence across most of the text width: prose, never part of a table. A run of figures
+ * set a word space apart (a wide row of amounts with tight cells) is no sentence.
+ */
 export function isProse(line: TextLine, textWidth: number, settings: StreamSettings): boolean {
   return line.phrases.some(
-    (p) => p.x1 - p.x0 >= settings.proseWidthShare * textWidth && p.words.length >= settings.proseMinWords,
+    (p) =>
+      p.x1 - p.x0 >= settings.proseWidthShare * textWidth &&
+      p.words.length >= settings.proseMinWords &&
+      p.words.filter((w) => /\d/.test(w.text) && isNumeric(w.text)).length <= settings.proseFigureShare * p.words.length,
   );
 }
 

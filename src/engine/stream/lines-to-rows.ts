@@ -56,7 +56,9 @@ function cutsAtRivers(words: readonly TextChunk[], rivers: readonly River[]): Se
   const first = words[0]!;
   const last = words[words.length - 1]!;
   for (const r of rivers) {
-    if (r.x1 <= first.x0 || r.x0 >= last.x1) continue;
+    // A phrase that ends inside the river runs long (a header wider than its figures): it crosses
+    // nothing. Only one reaching past the river into the next column holds two cells.
+    if (r.x1 <= first.x0 || r.x1 >= last.x1) continue;
     let best = 0;
     let bestOverlap = 0;
     for (let i = 1; i < words.length; i++) {
@@ -115,9 +117,17 @@ export function linesToRows(
   // Few neighbouring rows with column structure: every line pitch has to tell the usual one.
   const allPitches = lines.slice(1).map((l, i) => l.yc - lines[i]!.yc);
   const usualPitch = median(pitches.length >= 2 ? pitches : allPitches) ?? Infinity;
-  const isTight = (upper: TextLine, lower: TextLine): boolean =>
-    !ruleBetween(upper, lower) &&
-    lower.yc - upper.yc < settings.wrapPitchShare * usualPitch && lower.yc - upper.yc < 1.6 * Math.max(upper.size, lower.size);
+  const wrapped = wrappedRowPitch(lines, lineCells, allPitches);
+  const isTight = (upper: TextLine, lower: TextLine): boolean => {
+    const gap = lower.yc - upper.yc;
+    if (ruleBetween(upper, lower) || gap >= 1.6 * Math.max(upper.size, lower.size)) return false;
+    if (gap < settings.wrapPitchShare * usualPitch) return true;
+    // Most rows wrapped: neighbouring lines are a cell's own lines, so the usual pitch is the
+    // font's leading; a line at exactly that leading, under rows whose figures sit further apart,
+    // is a cell's next line (a row's padding always adds to the leading between rows).
+    // A line with a figure of its own starts a row (or is no cell's second line: a page head's date).
+    return wrapped !== undefined && !wrapped.figureLines.has(lower) && gap < settings.wrapPitchShare * wrapped.rowPitch && gap <= wrapped.leading + settings.pitchTieEm * upper.size;
+  };
   const continues = (part: TextChunk[][], whole: TextChunk[][]): boolean => {
     const filled = filledColumns(part);
     const wholeFilled = filledColumns(whole);
@@ -132,6 +142,11 @@ export function linesToRows(
     lines[lower]!.yc - lines[upper]!.yc < settings.centredLineEm * Math.min(lines[upper]!.size, lines[lower]!.size) &&
     own[upper]!.every((filled, k) => !filled || !own[lower]![k]);
 
+  // Above the first rule, a header wrapped over lines: set at the font's leading (a title keeps
+  // its margin), no rule between them.
+  const leading = Math.min(...allPitches.filter((p) => p > 0));
+  const headerWrap = (upper: TextLine, lower: TextLine): boolean =>
+    ruledRows && lower.yc < rules[0]! && !ruleBetween(upper, lower) && lower.yc - upper.yc <= leading + settings.pitchTieEm * lower.size;
   const rows: RowWords[] = [];
   const joinedDown = new Set<number>();
   const pendingLines = new Map<number, TextLine[]>();
@@ -150,6 +165,7 @@ export function linesToRows(
       (sameBand(prevLine, line) ||
         centred(i - 1, i) ||
         (enclosed(line) && enclosed(prevLine) && !ruleBetween(prevLine, line)) ||
+        (headerWrap(prevLine, line) && continues(cells, row.cells)) ||
         (isTight(prevLine, line) && continues(cells, row.cells) && !isHeaderOverData(row.cells, cells, settings.headerOverDataColumns)));
     const joinDown =
       nextLine !== undefined &&
@@ -178,6 +194,28 @@ export function linesToRows(
 }
 
 const textOf = (words: readonly TextChunk[]): string => words.map((w) => w.text).join(' ');
+
+/** Dates print on a row's first line as figures do: 3/19/2014, 2025-04-15, 15-abr-2025. */
+const DATE = /^(?:\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}|\d{1,2}[-/ ]\p{L}{3,}\.?[-/ ]\d{2,4})$/u;
+const isFigure = (text: string): boolean => isNumeric(text) || DATE.test(text.trim());
+
+/**
+ * The pitch of rows told by their figures: the median distance between successive lines holding a
+ * figure (a row's figures print on its first line), with the tightest line pitch of the region
+ * (the font's leading). Undefined with fewer than two such distances.
+ */
+function wrappedRowPitch(
+  lines: readonly TextLine[],
+  lineCells: readonly TextChunk[][][],
+  allPitches: number[],
+): { rowPitch: number; leading: number; figureLines: Set<TextLine> } | undefined {
+  const figureLines = new Set(lines.filter((_, i) => lineCells[i]!.some((words) => words.length > 0 && isFigure(textOf(words)))));
+  const figureYs = [...figureLines].map((l) => l.yc);
+  const rowPitch = median(figureYs.slice(1).map((y, i) => y - figureYs[i]!));
+  const positive = allPitches.filter((p) => p > 0);
+  if (rowPitch === undefined || figureYs.length < 3 || positive.length === 0) return undefined;
+  return { rowPitch, leading: Math.min(...positive), figureLines };
+}
 
 /**
  * Words over numbers in `columns` columns: a header (or a label line) over a row of values, set

@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { tablesOfLayout } from '../../../tests/fixtures/stream/tables-of-layout.ts';
+import { HERD_BODY, shadedHeaderOverZebra } from '../../../tests/fixtures/stream/header-band-layouts.ts';
+
+// Class: a header band (shaded or ruled cells holding only the header) over rows no rule reaches
+// (issue 10, an unseen producer). Read as a grid, the header was a table of its own and the body
+// another, headerless, so neither was classified.
+
+describe('a header band over unruled rows', () => {
+  it.each([false, true])('is one table with its body (first body row shaded: %s)', async (firstRowShaded) => {
+    const tables = await tablesOfLayout(shadedHeaderOverZebra(firstRowShaded));
+    const withHeader = tables.find((t) => t.rows.some((row) => row.includes('Species')));
+    expect(withHeader?.rows.slice(-HERD_BODY.length)).toEqual(HERD_BODY);
+  });
+});

@@ -1,0 +1,39 @@
+import type { LatticeCandidate } from '../lattice/find-lattice-tables.ts';
+import type { LatticeSettings } from '../settings.ts';
+import { isNumeric } from '../stream/text-kinds.ts';
+import type { PageContent, TextChunk } from '../types.ts';
+
+/**
+ * A ruled or shaded band holding only a table's header, over body rows no rule reaches (a web
+ * report's shaded `thead` over zebra stripes or bare rows). Read as a grid, the header becomes a
+ * table of its own and the body another without its header, so neither is classified. Left to
+ * the text finder, header and body are one table. The band: a few rows, the first no figure, and
+ * right under it, within the width of the band, a line of words holding a figure (a body row).
+ */
+export function isHeaderBand(c: LatticeCandidate, page: PageContent, s: LatticeSettings): boolean {
+  if (c.rows.length > s.headerBandRows) return false;
+  const filled = c.rows.flat().filter((t) => t.trim());
+  const [head = []] = c.rows;
+  if (filled.length < 2 || head.some((t) => isNumeric(t))) return false;
+  const b = c.grid.bbox;
+  const m = s.insideMarginPt;
+  const size = median(c.words.map((w) => w.size)) ?? 0;
+  const under = firstLine(page.chunks.filter((w) => w.y0 >= b.y1 - m && w.y0 < b.y1 + s.headerBandGapEm * size && w.x0 >= b.x0 - m && w.x1 <= b.x1 + m));
+  if (!under.some((w) => isNumeric(w.text))) return false;
+  // Only the header: the rows below are the body.
+  if (!filled.some((t) => isNumeric(t))) return true;
+  // The header and a first row shaded alike (zebra stripes starting under the header): the band
+  // is the table's top only when the row under it keeps to its columns, no word across an edge.
+  const inner = c.grid.xs.slice(1, -1);
+  return under.every((w) => !inner.some((x) => w.x0 < x - m && w.x1 > x + m));
+}
+
+function firstLine(words: readonly TextChunk[]): TextChunk[] {
+  const top = Math.min(...words.map((w) => w.y0));
+  return words.filter((w) => w.y0 < top + (w.y1 - w.y0) / 2);
+}
+
+function median(values: number[]): number | undefined {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
