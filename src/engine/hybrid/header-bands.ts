@@ -20,12 +20,21 @@ export function isHeaderBand(c: LatticeCandidate, page: PageContent, s: LatticeS
   const size = median(c.words.map((w) => w.size)) ?? 0;
   const under = firstLine(page.chunks.filter((w) => w.y0 >= b.y1 - m && w.y0 < b.y1 + s.headerBandGapEm * size && w.x0 >= b.x0 - m && w.x1 <= b.x1 + m));
   if (!under.some((w) => isNumeric(w.text))) return false;
+  // A body row fills more than one of the band's columns; a line in one column only (a numbered
+  // section title under a two-column form, `3. SEMOVIENTES`) is what follows the table, not its body.
+  const columns = new Set(under.map((w) => columnOf((w.x0 + w.x1) / 2, c.grid.xs)));
+  if (columns.size < Math.min(2, c.grid.xs.length - 1)) return false;
   // Only the header: the rows below are the body.
   if (!filled.some((t) => isNumeric(t))) return true;
   // The header and a first row shaded alike (zebra stripes starting under the header): the band
   // is the table's top only when the row under it keeps to its columns, no word across an edge.
   const inner = c.grid.xs.slice(1, -1);
   return under.every((w) => !inner.some((x) => w.x0 < x - m && w.x1 > x + m));
+}
+
+function columnOf(x: number, xs: readonly number[]): number {
+  const i = xs.findIndex((edge) => x < edge);
+  return i < 0 ? xs.length : i;
 }
 
 function firstLine(words: readonly TextChunk[]): TextChunk[] {
