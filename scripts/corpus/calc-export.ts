@@ -4,7 +4,7 @@
  * program's PDF export"). The DATA comes from domain-dev truth files; the look is drawn per
  * document from a seed.
  *
- *   npx tsx scripts/corpus/calc-export.ts [--corpus ../shared/corpus/domain-dev] [--out tests/fixtures/calc]
+ *   npx tsx scripts/corpus/calc-export.ts [--corpus ../shared/corpus/domain-dev] [--out tests/fixtures/calc] [--offset N] [--keep]
  *
  * Needs `soffice` (LibreOffice) on the PATH. The PDFs and truth files are committed; rerun only to
  * change the fixtures.
@@ -81,9 +81,12 @@ function main(): void {
   mkdirSync(out, { recursive: true });
   const work = mkdtempSync(path.join(tmpdir(), 'calc-export-'));
   try {
-    for (const [sourceId, id] of SOURCES) {
+    // `--offset 100` draws another look for the same sources (calc-6101…): a held-out check.
+    const offset = Number(cliOption(args, '--offset', '0'));
+    for (const [sourceId, baseId] of SOURCES) {
       const source = readSource(corpus, sourceId);
-      const seed = Number(id.replace(/\D/g, ''));
+      const seed = Number(baseId.replace(/\D/g, '')) + offset;
+      const id = `calc-${seed}`;
       const { truth } = build(source, id, seed, work);
       // A private profile: a running Calc elsewhere must not swallow the conversion.
       execFileSync('soffice', [`-env:UserInstallation=file://${work}/profile`, '--headless', '--convert-to', 'pdf', '--outdir', work, path.join(work, `${id}.fods`)], { stdio: 'ignore' });
