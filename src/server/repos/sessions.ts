@@ -73,13 +73,19 @@ export function sessionsRepo(db: Kysely<Database>, ttlDays: number, changes: Cha
  */
 export function loginFailuresRepo(db: Kysely<Database>, limits: { perAccount: number; perAddress: number; windowMs: number }) {
   const keysOf = (email: string, address: string) => ({ account: `${email}|${address}`, address: `ip:${address}` });
+  // One statement per key, never one for both: a statement that locks both rows takes them in the
+  // order its scan finds them, and beside a reservation locking them account-then-address it can
+  // deadlock on PostgreSQL (40 concurrent wrong passwords did, answering 500). Holding one row at a
+  // time it can wait, never close a cycle.
   async function release(keys: string[]): Promise<void> {
-    await db
-      .updateTable('login_failures')
-      .set((eb) => ({ failures: eb('failures', '-', 1) }))
-      .where('key', 'in', keys)
-      .where('failures', '>', 0)
-      .execute();
+    for (const key of keys) {
+      await db
+        .updateTable('login_failures')
+        .set((eb) => ({ failures: eb('failures', '-', 1) }))
+        .where('key', '=', key)
+        .where('failures', '>', 0)
+        .execute();
+    }
   }
   return {
     /** Counts one attempt on both keys; `blocked` names the limit that refuses it (then nothing stays counted). */
