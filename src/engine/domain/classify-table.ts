@@ -3,7 +3,7 @@ import type { RawTable } from '../types.ts';
 import { parseDate } from '../values/dates.ts';
 import { composeHeaderCells, composeHeaderLabels, isPeriodLabel, isTotalLabel, mapColumns, ownHeaderLabels, type ColumnMapping, type HeaderCell } from './header-match.ts';
 import { HEADER_FIELDS } from './header-fields.ts';
-import { pairsInColumns, pairsInRow, type LabelCatalog, type Pair } from './key-value.ts';
+import { leadingLabelPair, pairsInColumns, pairsInRow, type LabelCatalog, type Pair } from './key-value.ts';
 import { fold, rowShape } from './text.ts';
 import { CASH_FLOW, matchTitle, titleOf, type TitleMatch } from './titles.ts';
 import { EGRESOS, INGRESOS, type WideLayout } from './wide-rows.ts';
@@ -81,7 +81,15 @@ function keyValuePairs(raw: RawTable, table: CatalogTable): Pair[] {
   const pageOf = (r: number) => raw.rowPages[r] ?? raw.page;
   const byColumns = pairsInColumns(raw.rows, catalog, raw.cells).map(({ row, ...p }) => ({ ...p, page: pageOf(row) }));
   const byRows = raw.rows.flatMap((row, r) => pairsInRow(row, catalog, raw.cells[r] ?? []).map((p) => ({ ...p, page: pageOf(r) })));
-  const best = byColumns.length > byRows.length ? byColumns : byRows;
+  // A form of boxes, each its label over its value (`Valor del crédito` / `$ 175.000.000`): read
+  // as a grid, every cell runs the label into its value.
+  const byCells = raw.rows.flatMap((row, r) =>
+    row.flatMap((cell, c) => {
+      const pair = leadingLabelPair(cell, catalog);
+      return pair ? [{ ...pair, box: raw.cells[r]?.[c] ?? null, page: pageOf(r) }] : [];
+    }),
+  );
+  const best = [byColumns, byRows, byCells].reduce((a, b) => (b.length > a.length ? b : a));
   const seen = new Set<string>();
   return best.filter((p) => !seen.has(p.key) && seen.add(p.key));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PageContent, TextChunk } from '../types.ts';
+import type { PageContent, RawTable, TextChunk } from '../types.ts';
 import { rowsByTable } from '../rows-by-table.ts';
 import { classifyDocument } from './classify-document.ts';
 
@@ -46,4 +46,32 @@ describe('plan terms printed by a web form', () => {
       { monto: 16400000, plazo_meses: 18, gracia_meses: 3, periodicidad: 'Mensual', tasa: '1,25% M.V.', tasa_pct: 1.25, sistema: 'Cuota fija' },
     ]);
   });
+
+  // Class: loan terms as a form of ruled boxes, each its label over its value (draw 700: the
+  // terms lost whole). The grid finder reads every box as one cell running the label into its
+  // value (`Valor del crédito $ 175.000.000`), which neither a label column nor a label row shows.
+  it('labels over values in ruled boxes, read as grid cells', () => {
+    const rows = [
+      ['Valor del crédito $ 175.000.000', 'Plazo (meses) 96', 'Gracia (meses) 12'],
+      ['Periodicidad Semestral', 'Tasa de interés 17,4% E.A.', 'Sistema Capital constante'],
+      ['Fecha de desembolso 22/07/2024', '', ''],
+    ];
+    const bbox = { x0: 40, y0: 100, x1: 560, y1: 190 };
+    const raw: RawTable = {
+      page: 1,
+      pages: [1],
+      bbox,
+      rows,
+      cells: rows.map((row, r) => row.map((_, c) => ({ x0: 40 + c * 173, y0: 100 + r * 30, x1: 213 + c * 173, y1: 130 + r * 30 }))),
+      rowPages: rows.map(() => 1),
+      pageBoxes: [{ page: 1, bbox }],
+      method: 'lattice',
+      confidence: 1,
+      context: [],
+    };
+    expect(rowsByTable(classifyDocument([page([])], [raw])).PlanAmortizacion).toEqual([
+      { monto: 175000000, plazo_meses: 96, gracia_meses: 12, periodicidad: 'Semestral', tasa: '17,4% E.A.', tasa_pct: 17.4, sistema: 'Capital constante', fecha_desembolso: '2024-07-22' },
+    ]);
+  });
 });
+

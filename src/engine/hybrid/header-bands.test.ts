@@ -12,4 +12,13 @@ describe('a header band over unruled rows', () => {
     const withHeader = tables.find((t) => t.rows.some((row) => row.includes('Species')));
     expect(withHeader?.rows.slice(-HERD_BODY.length)).toEqual(HERD_BODY);
   });
+
+  // Class: a section row under a header band (issue 10, draws 800: direct costs lost whole). The
+  // line right under the band was `1. SIEMBRA`, no figure, so the band was read as a table alone.
+  it('is one table with its body when a section row opens the body', async () => {
+    const tables = await tablesOfLayout(shadedHeaderOverZebra(false, '1. LIVESTOCK'));
+    const withHeader = tables.find((t) => t.rows.some((row) => row.includes('Species')));
+    expect(withHeader?.rows.slice(-HERD_BODY.length)).toEqual(HERD_BODY);
+    expect(withHeader?.rows.some((row) => row[0] === '1. LIVESTOCK')).toBe(true);
+  });
 });

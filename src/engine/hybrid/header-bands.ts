@@ -18,12 +18,19 @@ export function isHeaderBand(c: LatticeCandidate, page: PageContent, s: LatticeS
   const b = c.grid.bbox;
   const m = s.insideMarginPt;
   const size = median(c.words.map((w) => w.size)) ?? 0;
-  const under = firstLine(page.chunks.filter((w) => w.y0 >= b.y1 - m && w.y0 < b.y1 + s.headerBandGapEm * size && w.x0 >= b.x0 - m && w.x1 <= b.x1 + m));
-  if (!under.some((w) => isNumeric(w.text))) return false;
+  const near = (top: number) => page.chunks.filter((w) => w.y0 >= top - m && w.y0 < top + s.headerBandGapEm * size && w.x0 >= b.x0 - m && w.x1 <= b.x1 + m);
+  const columnsOf = (line: readonly TextChunk[]) => new Set(line.map((w) => columnOf((w.x0 + w.x1) / 2, c.grid.xs))).size;
   // A body row fills more than one of the band's columns; a line in one column only (a numbered
   // section title under a two-column form, `3. SEMOVIENTES`) is what follows the table, not its body.
-  const columns = new Set(under.map((w) => columnOf((w.x0 + w.x1) / 2, c.grid.xs)));
-  if (columns.size < Math.min(2, c.grid.xs.length - 1)) return false;
+  const isBodyRow = (line: readonly TextChunk[]) => line.some((w) => isNumeric(w.text)) && columnsOf(line) >= Math.min(2, c.grid.xs.length - 1);
+  let under = firstLine(near(b.y1));
+  // A section row opening the body (`1. SIEMBRA` in the first column, the items under it): a
+  // header of words only stays a band when the line after the section row is a body row.
+  if (!isBodyRow(under) && under.length > 0 && columnsOf(under) === 1 && !filled.some((t) => isNumeric(t))) {
+    const bottom = Math.max(...under.map((w) => w.y1));
+    under = firstLine(near(bottom).filter((w) => !under.includes(w)));
+  }
+  if (!isBodyRow(under)) return false;
   // Only the header: the rows below are the body.
   if (!filled.some((t) => isNumeric(t))) return true;
   // The header and a first row shaded alike (zebra stripes starting under the header): the band

@@ -1,6 +1,7 @@
 import type { TextChunk } from '../types.ts';
 import { CURRENCY_SIGN, LEADER, type Phrase, type TextLine } from '../text/chunks-to-lines.ts';
 import type { StreamSettings } from '../settings.ts';
+import { isListMarker, isNumeric } from './text-kinds.ts';
 
 /** A vertical band of whitespace that separates two columns. */
 export interface River {
@@ -132,13 +133,15 @@ function isColumnGap(zone: Span, lines: readonly TextLine[], settings: StreamSet
   const leftStarts: number[] = [];
   const leftEnds: number[] = [];
   let widestTol = 0;
+  let figureThenWord = 0;
   for (const line of lines) {
     const tol = settings.alignTolEm * line.size;
     widestTol = Math.max(widestTol, tol);
+    let before: TextChunk | undefined;
     let left: TextChunk | undefined;
     let right: TextChunk | undefined;
     for (const w of line.words) {
-      if (w.x1 <= zone.x0 + tol) left = w;
+      if (w.x1 <= zone.x0 + tol) [before, left] = [left, w];
       else if (w.x0 >= zone.x1 - tol) {
         right = w;
         break;
@@ -158,6 +161,7 @@ function isColumnGap(zone: Span, lines: readonly TextLine[], settings: StreamSet
     if (right.x0 - zone.x1 <= tol) {
       startAligned++;
       leftEnds.push(left.x1);
+      if (zone.x0 - left.x1 <= tol && startsFigureCell(before, left, line.size, settings) && !isNumeric(right.text)) figureThenWord++;
     }
   }
   if (crossing < 2) return false;
@@ -165,7 +169,20 @@ function isColumnGap(zone: Span, lines: readonly TextLine[], settings: StreamSet
   // Two lines are thin evidence: both must end on the band's left edge and start on its right.
   if (crossing < settings.minTableRows) return endAligned === crossing && startAligned === crossing && differ(leftStarts);
   const need = settings.alignedShare * crossing;
-  return (endAligned >= need && differ(leftStarts)) || (startAligned >= need && differ(leftEnds));
+  if ((endAligned >= need && differ(leftStarts)) || (startAligned >= need && differ(leftEnds))) return true;
+  // Neither edge ragged (amounts of one width, the same unit on every row) but on most lines (a
+  // header's words aside) a figure standing alone in its cell ends on the band and a word starts
+  // on it: a figure column set a word space before a text column (`$ 130.310.500 Año 1`,
+  // `77.000 kg`). A figure after a word is not a cell of its own (`Bulto 50 kg`).
+  return figureThenWord >= need;
+}
+
+/** The figure starts its cell: nothing before it on the line, a currency sign, or a column's gap. */
+function startsFigureCell(before: TextChunk | undefined, figure: TextChunk, size: number, settings: StreamSettings): boolean {
+  // An enumerator (`1. SIEMBRA`, a numbered section row) belongs to the words after it.
+  if (!isNumeric(figure.text) || isListMarker(figure.text)) return false;
+  if (!before || CURRENCY_SIGN.test(before.text)) return true;
+  return figure.x0 - before.x1 >= settings.figureCellGapEm * size;
 }
 
 /** Column index of an x position given the rivers (each river's middle is the boundary). */
