@@ -2,6 +2,7 @@ import type { LatticeCandidate } from '../lattice/find-lattice-tables.ts';
 import type { LatticeSettings } from '../settings.ts';
 import { isNumeric } from '../stream/text-kinds.ts';
 import type { PageContent, TextChunk } from '../types.ts';
+import { median } from '../median.ts';
 
 /**
  * A ruled or shaded band holding only a table's header, over body rows no rule reaches (a web
@@ -49,7 +50,3 @@ function firstLine(words: readonly TextChunk[]): TextChunk[] {
   return words.filter((w) => w.y0 < top + (w.y1 - w.y0) / 2);
 }
 
-function median(values: number[]): number | undefined {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}

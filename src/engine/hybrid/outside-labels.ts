@@ -3,6 +3,7 @@ import type { EngineSettings } from '../settings.ts';
 import { joinWords } from '../text/join-words.ts';
 import type { Box, PageContent, TextChunk } from '../types.ts';
 import { unionBox } from '../geometry.ts';
+import { median } from '../median.ts';
 
 /**
  * Row labels set left of a ruled grid whose rules are drawn round the figures only (a report or a
@@ -50,7 +51,3 @@ export function withOutsideLabels(c: LatticeCandidate, page: PageContent, others
   };
 }
 
-function median(values: readonly number[]): number | undefined {
-  const sorted = [...values].sort((x, y) => x - y);
-  return sorted[sorted.length >> 1];
-}

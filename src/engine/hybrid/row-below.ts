@@ -5,6 +5,7 @@ import { chunksToLines } from '../text/chunks-to-lines.ts';
 import { joinWords } from '../text/join-words.ts';
 import type { Box, PageContent, TextChunk } from '../types.ts';
 import { unionBox } from '../geometry.ts';
+import { median } from '../median.ts';
 
 /**
  * A totals row set apart under its ruled table: a spreadsheet or a report that boxes the sums on
@@ -69,7 +70,3 @@ export function withRowBelow(c: LatticeCandidate, page: PageContent, others: rea
   };
 }
 
-function median(values: readonly number[]): number | undefined {
-  const sorted = [...values].sort((x, y) => x - y);
-  return sorted[sorted.length >> 1];
-}

@@ -4,6 +4,7 @@ import { CURRENCY_SIGN, type TextLine } from '../text/chunks-to-lines.ts';
 import { columnAt, type River } from './lines-to-columns.ts';
 import type { StreamSettings } from '../settings.ts';
 import { isNumeric } from './text-kinds.ts';
+import { median } from '../median.ts';
 
 /** One table row before its cells are turned into text: the words of each column. */
 export interface RowWords {
@@ -84,11 +85,6 @@ function filledColumns(cells: readonly TextChunk[][]): number[] {
   return out;
 }
 
-function median(values: number[]): number | undefined {
-  if (values.length === 0) return undefined;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
 
 /**
  * Lines to rows. A line joins the row next to it when it sits closer than the table's usual row
