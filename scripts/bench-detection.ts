@@ -4,15 +4,15 @@ import { join, resolve } from 'node:path';
 import { type Box, type MarkedTable, type PageScore, scorePage } from '../tests/fixtures/detection/match-boxes.ts';
 import { printMachineLoad } from './bench/machine-load.ts';
 
-// Usage: npm run bench:detection [-- --verbose] [-- --fresh | --tuning]
+// Usage: npm run bench:detection [-- --verbose] [-- --fresh | --tuning | --added NAME]
 // Table detection on pages nobody tuned on (issue 10): real documents from other producers
 // (LaTeX, groff, Texinfo, ReportLab, LibreOffice Writer; tests/fixtures/detection/MANIFEST.md),
 // marked by eye in expected.json. Each document goes through the product's extraction
 // (`npm run extract -- file --raw`, the built engine in its child process) and every found table
 // is compared with the marked boxes (tests/fixtures/detection/match-boxes.ts). Prints detection
 // precision and recall, and with --verbose every page with a wrong or missed table. --fresh scores
-// only the documents marked `added: "fourth"` (the held-out of the fourth pass, kept out of tuning),
-// --tuning all the others.
+// only the newest held-out set (documents marked `added: "fifth"`, kept out of the fifth pass's
+// tuning), --tuning all the others, --added NAME one set by its mark (`--added fourth`).
 
 const ROOT = resolve(import.meta.dirname, '..');
 const DIR = join(ROOT, 'tests/fixtures/detection');
@@ -29,9 +29,12 @@ interface RawTable {
 printMachineLoad();
 const verbose = process.argv.includes('--verbose');
 const expected = JSON.parse(readFileSync(join(DIR, 'expected.json'), 'utf8')) as Expected;
-const fresh = process.argv.includes('--fresh');
+// The newest held-out set: --fresh scores it alone, --tuning everything else.
+const NEWEST = 'fifth';
+const addedAt = process.argv.indexOf('--added');
+const only = addedAt >= 0 ? process.argv[addedAt + 1] : process.argv.includes('--fresh') ? NEWEST : undefined;
 const tuning = process.argv.includes('--tuning');
-const documents = expected.documents.filter((d) => (fresh ? d.added === 'fourth' : tuning ? d.added !== 'fourth' : true));
+const documents = expected.documents.filter((d) => (only ? d.added === only : tuning ? d.added !== NEWEST : true));
 const total = { found: 0, matched: 0, ignored: 0, wrong: 0, missed: 0, expected: 0, pages: 0 };
 const round = (b: Box) => `[${b.map((v) => Math.round(v)).join(', ')}]`;
 
