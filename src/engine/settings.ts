@@ -78,6 +78,10 @@ export const SETTING_RULES = {
     useFillEdges: flag(false),
     /** Rules that stop at a common line with no rule across their ends imply an outer frame there. */
     impliedFrame: flag(true),
+    /** With impliedFrame, column rules running on past a table's outermost row rule, by at least this (× the page's median type size)... */
+    openRowMinEm: length(0.8),
+    /** ...and at most this, with text on both sides of them, close one more row there (lattice/open-rows.ts). */
+    openRowMaxEm: length(3.5),
     /** Pages with more joined rules than this are drawings (charts, maps, hatching), not tables. */
     maxEdges: count(3000),
     /** A fill, or a rule, within this of a grid's edge is drawn inside it. */

@@ -4,6 +4,7 @@ import { contextAbove } from '../text/context.ts';
 import { cellsToTables, edgesToIntersections, intersectionsToCells } from './cells.ts';
 import { fillsToSegments, mergedToFramed, segmentsToSnapped, snappedToMerged } from './edges.ts';
 import { cellsToGrid, gridToRows, type Grid } from './grid.ts';
+import { impliedOpenRows } from './open-rows.ts';
 import { DEFAULT_SETTINGS, type EngineSettings, type LatticeSettings } from '../settings.ts';
 
 /** A ruled table with its grid, before it is turned into a RawTable. */
@@ -22,7 +23,10 @@ export interface LatticeCandidate {
 export function pageToEdges(page: PageContent, s: LatticeSettings): Segment[] {
   const raw = s.useFillEdges ? [...page.segments, ...fillsToSegments(page.fills)] : page.segments;
   const merged = snappedToMerged(segmentsToSnapped(raw, s), s);
-  return s.impliedFrame ? mergedToFramed(merged, s) : merged;
+  if (!s.impliedFrame) return merged;
+  // The open first and last rows of a table with inner borders only, before the sides they imply.
+  const open = impliedOpenRows(merged, page.chunks, s);
+  return mergedToFramed(open.length ? snappedToMerged([...merged, ...open], s) : merged, s);
 }
 
 function gridsFromEdges(edges: readonly Segment[], page: PageContent, settings: EngineSettings, trace?: FinderTrace): LatticeCandidate[] {
