@@ -205,6 +205,8 @@ export const SETTING_RULES = {
     proseLineWords: count(5),
     /** Two columns of words with no values make a table from this many rows (fewer: text side by side). */
     minTextPairRows: count(5),
+    /** This many rows with a heading (titleSizeRatio) in one cell beside body text in another, headings in two columns or more, are columns of text, not a table. */
+    minColumnHeadings: count(2, 1),
     /** A spanning header line above the table joins it when at most this far (× size). */
     headerGapEm: length(1.6),
   },

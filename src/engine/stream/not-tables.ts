@@ -2,6 +2,7 @@ import { LEADER } from '../text/chunks-to-lines.ts';
 import type { RowWords } from './lines-to-rows.ts';
 import type { StreamSettings } from '../settings.ts';
 import { isListMarker, isNumeric } from './text-kinds.ts';
+import { isTextColumns } from './text-columns.ts';
 import { isIndex, isLeaderGrid, isMarkedLines, isNestedList, isPlottedMarks, isRepeatedAxis } from './marked-text.ts';
 
 /**
@@ -17,7 +18,8 @@ export type NotTableReason =
   | 'prose columns'
   | 'scattered cells'
   | 'text side by side'
-  | 'marked lines';
+  | 'marked lines'
+  | 'columns of text';
 
 /** What the tests read: the table's cells, as text and as the words of each row. */
 export interface TableEvidence {
@@ -246,6 +248,7 @@ export function notTableReason(evidence: TableEvidence, settings: StreamSettings
   if (isIndex(cells, settings) || isLeaderGrid(cells, settings)) return 'contents';
   if (isPlottedMarks(cells, hasNumbers, settings) || isRepeatedAxis(cells, settings)) return 'drawing labels';
   if (isProseColumns(rows, cells, settings)) return 'prose columns';
+  if (isTextColumns(rows, settings)) return 'columns of text';
   if (isScattered(cells, settings)) return 'scattered cells';
   if (isTextPair(cells, settings)) return 'text side by side';
   return undefined;
