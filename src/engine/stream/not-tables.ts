@@ -3,6 +3,7 @@ import type { RowWords } from './lines-to-rows.ts';
 import type { StreamSettings } from '../settings.ts';
 import { isListMarker, isNumeric } from './text-kinds.ts';
 import { isTextColumns } from './text-columns.ts';
+import { isCodeListing } from './code-listing.ts';
 import { isIndex, isLeaderGrid, isMarkedLines, isNestedList, isPlottedMarks, isRepeatedAxis } from './marked-text.ts';
 
 /**
@@ -244,6 +245,7 @@ export function notTableReason(evidence: TableEvidence, settings: StreamSettings
   if (isFormulaOrCode(cells, settings) || isNumberedFormula(cells, settings) || isMathSet(cells, settings)) return 'formula or code';
   const hasNumbers = numericColumns(cells) > 0;
   if (isMarkedLines(cells, hasNumbers, settings)) return 'marked lines';
+  if (isCodeListing(rows, settings)) return 'formula or code';
   if (isNestedList(cells, hasNumbers, settings)) return 'list';
   if (isIndex(cells, settings) || isLeaderGrid(cells, settings)) return 'contents';
   if (isPlottedMarks(cells, hasNumbers, settings) || isRepeatedAxis(cells, settings)) return 'drawing labels';

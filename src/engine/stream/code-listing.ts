@@ -1,0 +1,46 @@
+import type { TextChunk } from '../types.ts';
+import type { StreamSettings } from '../settings.ts';
+import { median } from '../median.ts';
+import type { RowWords } from './lines-to-rows.ts';
+import { isNumeric } from './text-kinds.ts';
+
+/**
+ * A program listing, a crontab, a shell session: lines set in one monospaced font whose tokens
+ * line up because every character is as wide as the next, not because they are columns. What
+ * tells it from a table printed in a typewriter font (a legacy system's report): most of its rows
+ * hold a token of a program's signs (`*`, `$(`, `&&`, `#`, `%x`, `-s`). Its numbers say nothing
+ * (a crontab's time fields are columns of numbers). A report's `$ 1.200`, `5 %` and `(1.250)` read
+ * as numbers, and a currency or percent sign standing alone is a report's, not a program's.
+ */
+const CODE_SIGN = /[*#$%&|<>=[\]{}\\`~^"”“']/;
+const OPTION = /^--?[A-Za-z]/;
+
+const SIGN_ALONE = /^[$%€£]$/;
+
+function isCodeToken(word: string): boolean {
+  if (isNumeric(word) || SIGN_ALONE.test(word)) return false;
+  return CODE_SIGN.test(word) || OPTION.test(word);
+}
+
+/** Every character of most words advances by one width: the block is set in a monospaced font. */
+function isMonospaced(words: readonly TextChunk[], settings: StreamSettings): boolean {
+  const advances = words.filter((w) => w.upright && w.text.length >= 3).map((w) => (w.x1 - w.x0) / (w.text.length * w.size));
+  const mid = median(advances);
+  if (mid === undefined || advances.length < settings.minTableRows) return false;
+  const even = advances.filter((a) => Math.abs(a - mid) <= settings.monospaceSpreadShare * mid).length;
+  return even >= settings.monospaceWordShare * advances.length;
+}
+
+export function isCodeListing(rows: readonly RowWords[], settings: StreamSettings): boolean {
+  const words = rows.flatMap((r) => r.cells.flat());
+  if (!isMonospaced(words, settings)) return false;
+  // One font through the block: a column of names set in a text font beside code (a table of
+  // calls and what they are called) is a table.
+  const width = rows[0]?.cells.length ?? 0;
+  for (let c = 0; c < width; c++) {
+    const column = rows.flatMap((r) => r.cells[c] ?? []);
+    if (column.filter((w) => w.text.length >= 3).length >= settings.minTableRows && !isMonospaced(column, settings)) return false;
+  }
+  const coded = rows.filter((r) => r.cells.flat().some((w) => isCodeToken(w.text))).length;
+  return coded >= settings.codeRowShare * rows.length;
+}
