@@ -20,6 +20,12 @@ describe('unseen: running heads', () => {
     for (const t of tables) expect(t.rows).toEqual(layout.ESTIMATES);
   });
 
+  it("a man page's head with no page number, mirrored NAME(1) … NAME(1), is not a table's first row", async () => {
+    const tables = await tablesOf(layout.manPageHeads());
+    expect(tables.map((t) => t.page)).toEqual([1, 2, 3]);
+    for (const t of tables) expect(t.rows).toEqual(layout.EXIT_CODES);
+  });
+
   it('a heading row a spreadsheet repeats over each page of a schedule stays the heading of each page', async () => {
     const tables = await tablesOf(layout.scheduleWithRepeatedHeading());
     expect(tables.map((t) => t.rows[0])).toEqual([layout.SCHEDULE_HEAD, layout.SCHEDULE_HEAD, layout.SCHEDULE_HEAD]);

@@ -7,7 +7,9 @@ import { chunksToLines, type TextLine } from './chunks-to-lines.ts';
  * same height, with the same words and a number that moves with the page (`10 Linear Models`,
  * `Página 3 de 5`). A table at the top of a page is not continued upwards into its running head;
  * a heading row a spreadsheet repeats over each page of a table carries no page number, so it is
- * not one. Read over the whole document, since one page cannot tell a head from a title.
+ * not one. A head with no number (a man page's `CURL(1)  curl Manual  CURL(1)`) is told by its
+ * mirror: it opens and closes with the same phrase, which no table's heading row does. Read over
+ * the whole document, since one page cannot tell a head from a title.
  */
 
 interface EdgeLine {
@@ -52,6 +54,34 @@ function sameRunning(a: EdgeLine, b: EdgeLine, settings: EngineSettings): boolea
   return moved.length === 1 && a.numbers.some((n, i) => b.numbers[i]! - n === step);
 }
 
+const phraseText = (words: readonly { text: string }[]): string => words.map((w) => w.text).join(' ');
+
+/** A line that opens and closes with the same phrase, apart: `NAME(1)  Manual  NAME(1)`. */
+function isMirrored(line: TextLine): boolean {
+  const first = line.phrases[0];
+  const last = line.phrases[line.phrases.length - 1];
+  return line.phrases.length >= 2 && first !== undefined && last !== undefined && phraseText(first.words) === phraseText(last.words);
+}
+
+/**
+ * Mirrored first or last lines repeated word for word at the same height on `runningLinePages`
+ * pages: running heads with no number to move.
+ */
+function mirroredLines(pages: readonly PageContent[], settings: EngineSettings): { page: number; line: TextLine }[] {
+  const byText = new Map<string, { page: number; line: TextLine }[]>();
+  for (const page of pages) {
+    for (const line of edgeLines(page, settings)) {
+      if (!isMirrored(line)) continue;
+      const t = text(line);
+      byText.set(t, [...(byText.get(t) ?? []), { page: page.page, line }]);
+    }
+  }
+  const tol = (a: TextLine, b: TextLine) => settings.lines.sameLineEm * Math.min(a.size, b.size);
+  return [...byText.values()].flatMap((group) =>
+    group.filter((e) => group.filter((o) => Math.abs(o.line.yc - e.line.yc) <= tol(e.line, o.line)).length >= settings.stream.runningLinePages),
+  );
+}
+
 /** For each page, the boxes of its running heads and feet. */
 export function runningLines(pages: readonly PageContent[], settings: EngineSettings): Map<number, Box[]> {
   const out = new Map<number, Box[]>();
@@ -66,6 +96,10 @@ export function runningLines(pages: readonly PageContent[], settings: EngineSett
       const e: EdgeLine = { page: page.page, line, pattern, numbers };
       byPattern.set(e.pattern, [...(byPattern.get(e.pattern) ?? []), e]);
     }
+  }
+  for (const e of mirroredLines(pages, settings)) {
+    const { x0, y0, x1, y1 } = e.line;
+    out.set(e.page, [...(out.get(e.page) ?? []), { x0, y0, x1, y1 }]);
   }
   for (const group of byPattern.values()) {
     for (const e of group) {
