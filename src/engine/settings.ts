@@ -207,8 +207,8 @@ export const SETTING_RULES = {
     minTextPairRows: count(5),
     /** This many rows with a heading (titleSizeRatio) in one cell beside body text in another, headings in two columns or more, are columns of text, not a table. */
     minColumnHeadings: count(2, 1),
-    /** Words whose advance per character is within this share of the block's median advance are set in its (monospaced) font... */
-    monospaceSpreadShare: share(0.05),
+    /** Words whose advance per character is within this share of the block's median advance are set in its (monospaced) font (pdf.js gives a text run's width, shared out by characters: a run of a proportional font averages out, a monospaced one is exact)... */
+    monospaceSpreadShare: share(0.02),
     /** ...and when this share of the block's words are, the block is set in a monospaced font (stream/code-listing.ts)... */
     monospaceWordShare: share(0.8),
     /** ...which is a program listing when this share of its rows hold a token of a program's signs. */

@@ -11,6 +11,10 @@ describe('unseen: code listings', () => {
     expect(await tablesOfLayout(layout.crontab())).toEqual([]);
   });
 
+  it('an R session with its comments set in a text font is not a table', async () => {
+    expect(await tablesOfLayout(layout.sessionWithTextComments())).toEqual([]);
+  });
+
   it('a ledger printed in a typewriter font stays a table', async () => {
     const tables = await tablesOfLayout(layout.typewriterLedger());
     expect(tables.map((t) => t.rows)).toEqual([layout.LEDGER]);

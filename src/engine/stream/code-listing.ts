@@ -31,14 +31,20 @@ function isMonospaced(words: readonly TextChunk[], settings: StreamSettings): bo
   return even >= settings.monospaceWordShare * advances.length;
 }
 
+/** A comment's mark: its words may be set in a text font (Texinfo's, a highlighter's). */
+const COMMENT = /^(#|\/\/|--|%|;)/;
+const isComment = (cell: readonly TextChunk[]) => COMMENT.test(cell[0]?.text ?? '');
+
 export function isCodeListing(rows: readonly RowWords[], settings: StreamSettings): boolean {
-  const words = rows.flatMap((r) => r.cells.flat());
+  // The font is read on the code, not on its comments.
+  const code = rows.map((r) => r.cells.map((cell) => (isComment(cell) ? [] : cell)));
+  const words = code.flat(2);
   if (!isMonospaced(words, settings)) return false;
   // One font through the block: a column of names set in a text font beside code (a table of
   // calls and what they are called) is a table.
   const width = rows[0]?.cells.length ?? 0;
   for (let c = 0; c < width; c++) {
-    const column = rows.flatMap((r) => r.cells[c] ?? []);
+    const column = code.flatMap((r) => r[c] ?? []);
     if (column.filter((w) => w.text.length >= 3).length >= settings.minTableRows && !isMonospaced(column, settings)) return false;
   }
   const coded = rows.filter((r) => r.cells.flat().some((w) => isCodeToken(w.text))).length;
