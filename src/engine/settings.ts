@@ -207,6 +207,9 @@ export const SETTING_RULES = {
     minTextPairRows: count(5),
     /** This many rows with a heading (titleSizeRatio) in one cell beside body text in another, headings in two columns or more, are columns of text, not a table. */
     minColumnHeadings: count(2, 1),
+    /** Rows with at least this many gaps between cells, all of one width (within justifiedGapSpreadEm × size), on two rows and half the rows or more, no number column: lines of a justified paragraph (stream/justified-lines.ts). */
+    minJustifiedGaps: count(3, 2),
+    justifiedGapSpreadEm: length(0.1),
     /** Words whose advance per character is within this share of the block's median advance are set in its (monospaced) font (pdf.js gives a text run's width, shared out by characters: a run of a proportional font averages out, a monospaced one is exact)... */
     monospaceSpreadShare: share(0.02),
     /** ...and when this share of the block's words are, the block is set in a monospaced font (stream/code-listing.ts)... */

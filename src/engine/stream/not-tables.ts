@@ -4,6 +4,7 @@ import type { StreamSettings } from '../settings.ts';
 import { isListMarker, isNumeric } from './text-kinds.ts';
 import { isTextColumns } from './text-columns.ts';
 import { isCodeListing } from './code-listing.ts';
+import { isJustifiedLines } from './justified-lines.ts';
 import { isIndex, isLeaderGrid, isMarkedLines, isNestedList, isPlottedMarks, isRepeatedAxis } from './marked-text.ts';
 
 /**
@@ -249,7 +250,7 @@ export function notTableReason(evidence: TableEvidence, settings: StreamSettings
   if (isNestedList(cells, hasNumbers, settings)) return 'list';
   if (isIndex(cells, settings) || isLeaderGrid(cells, settings)) return 'contents';
   if (isPlottedMarks(cells, hasNumbers, settings) || isRepeatedAxis(cells, settings)) return 'drawing labels';
-  if (isProseColumns(rows, cells, settings)) return 'prose columns';
+  if (isProseColumns(rows, cells, settings) || isJustifiedLines(rows, hasNumbers, settings)) return 'prose columns';
   if (isTextColumns(rows, settings)) return 'columns of text';
   if (isScattered(cells, settings)) return 'scattered cells';
   if (isTextPair(cells, settings)) return 'text side by side';
