@@ -20,6 +20,11 @@ describe('unseen: code listings', () => {
     expect(tables.map((t) => t.rows)).toEqual([layout.LEDGER]);
   });
 
+  it('an R printout of estimates in a monospaced font, stars and signs included, stays a table', async () => {
+    const tables = await tablesOfLayout(layout.coefficientPrintout());
+    expect(tables.map((t) => t.rows)).toEqual([layout.COEFFICIENTS]);
+  });
+
   it('a table of calls, names in a text font beside monospaced code, stays a table', async () => {
     const tables = await tablesOfLayout(layout.tableOfCalls());
     expect(tables.map((t) => t.rows)).toEqual([layout.CALLS]);
