@@ -97,7 +97,8 @@ async function rawTables(bytes: Uint8Array, opts: ExtractOptions, settings: Engi
     const tables: RawTable[] = [];
     for (const page of loaded.pages) {
       opts.signal?.throwIfAborted();
-      tables.push(...findPageTables(page, settings, undefined, running.get(page.page)));
+      const found = findPageTables(page, settings, undefined, running.get(page.page));
+      tables.push(...(page.ocr ? found.map((t) => ({ ...t, ocr: true })) : found));
     }
     const warnings: string[] = [];
     if (loaded.skipped.length) warnings.push(skippedPagesWarning(loaded.skipped));
