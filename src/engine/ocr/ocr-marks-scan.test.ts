@@ -23,9 +23,9 @@ const COSTS = titled(
   'COSTOS DIRECTOS',
   gridSpec(xs(40, [110, 130, 70, 70, 100, 110]), ys(80, 4), [
     ['Actividad', 'Concepto', 'Unidad', 'Cantidad', 'Valor unitario', 'Valor total'],
-    ['Siembra', 'Semilla certificada', 'Kg', '69', '62.000', '427.800'],
-    ['Fertilización', 'Urea', 'Bulto', '12', '95.000', '1.140.000'],
-    ['Control', 'Herbicida', 'Litro', '28', '46.000', '128.800'],
+    ['Siembra', 'Semilla certificada', 'Kg', '69', '62,000.00', '427,800.00'],
+    ['Fertilización', 'Urea', 'Bulto', '12', '95,000.00', '1,140,000.00'],
+    ['Control', 'Herbicida', 'Litro', '28', '46,000.00', '128,800.00'],
   ], { size: 10 }),
 );
 
