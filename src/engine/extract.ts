@@ -9,6 +9,7 @@ import { classifyDocument } from './domain/classify-document.ts';
 import { findPageTables } from './find-tables.ts';
 import { runningLines } from './text/running-lines.ts';
 import { flagLowConfidence } from './ocr/cell-confidence.ts';
+import { mendByDocumentWords } from './ocr/document-words.ts';
 import { unskewSources } from './ocr/unskew-sources.ts';
 import { DEFAULT_MAX_PAGES, readPages } from './pdf/load-pages.ts';
 import { openPdf, PdfOpenError } from './pdf/open-pdf.ts';
@@ -92,6 +93,8 @@ async function rawTables(bytes: Uint8Array, opts: ExtractOptions, settings: Engi
   }
   try {
     const loaded = await readPages(doc, opts, () => opts.signal?.throwIfAborted(), bytes);
+    // A word OCR misread on one page is often read right on another: the document's words mend it.
+    if (loaded.ocr.length) mendByDocumentWords(loaded.pages);
     // Tables are found once every page is read: running heads are told apart over the document.
     const running = runningLines(loaded.pages, settings);
     const tables: RawTable[] = [];
