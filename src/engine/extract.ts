@@ -9,6 +9,7 @@ import { classifyDocument } from './domain/classify-document.ts';
 import { findPageTables } from './find-tables.ts';
 import { runningLines } from './text/running-lines.ts';
 import { flagLowConfidence } from './ocr/cell-confidence.ts';
+import { mendByDocumentWords } from './ocr/document-words.ts';
 import { unskewSources } from './ocr/unskew-sources.ts';
 import { DEFAULT_MAX_PAGES, readPages } from './pdf/load-pages.ts';
 import { openPdf, PdfOpenError } from './pdf/open-pdf.ts';
@@ -92,12 +93,15 @@ async function rawTables(bytes: Uint8Array, opts: ExtractOptions, settings: Engi
   }
   try {
     const loaded = await readPages(doc, opts, () => opts.signal?.throwIfAborted(), bytes);
+    // A word OCR misread on one page is often read right on another: the document's words mend it.
+    if (loaded.ocr.length) mendByDocumentWords(loaded.pages);
     // Tables are found once every page is read: running heads are told apart over the document.
     const running = runningLines(loaded.pages, settings);
     const tables: RawTable[] = [];
     for (const page of loaded.pages) {
       opts.signal?.throwIfAborted();
-      tables.push(...findPageTables(page, settings, undefined, running.get(page.page)));
+      const found = findPageTables(page, settings, undefined, running.get(page.page));
+      tables.push(...(page.ocr ? found.map((t) => ({ ...t, ocr: true })) : found));
     }
     const warnings: string[] = [];
     if (loaded.skipped.length) warnings.push(skippedPagesWarning(loaded.skipped));

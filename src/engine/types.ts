@@ -96,6 +96,8 @@ export interface RawTable {
   confidence: number;
   /** Text lines just above the table (nearest last), used to read its title. */
   context: string[];
+  /** Read by OCR (its page had no text layer): its numbers may have lost marks (values/ocr-numbers.ts). */
+  ocr?: boolean;
 }
 
 export type TableClass = string; // a catalogue table name, or 'other'

@@ -1,7 +1,7 @@
 import { CATALOG, findTable, type CatalogTable } from '../../shared/catalog/index.ts';
 import type { RawTable } from '../types.ts';
 import { parseDate } from '../values/dates.ts';
-import { composeHeaderCells, composeHeaderLabels, isPeriodLabel, isTotalLabel, mapColumns, ownHeaderLabels, type ColumnMapping, type HeaderCell } from './header-match.ts';
+import { composeHeaderCells, fillBarePeriods, composeHeaderLabels, isPeriodLabel, isTotalLabel, mapColumns, ownHeaderLabels, type ColumnMapping, type HeaderCell } from './header-match.ts';
 import { HEADER_FIELDS } from './header-fields.ts';
 import { leadingLabelPair, pairsInColumns, pairsInRow, type LabelCatalog, type Pair } from './key-value.ts';
 import { fold, rowShape } from './text.ts';
@@ -94,7 +94,8 @@ function keyValuePairs(raw: RawTable, table: CatalogTable): Pair[] {
   return best.filter((p) => !seen.has(p.key) && seen.add(p.key));
 }
 
-function wideLayout({ labels, cells }: HeaderOption): WideLayout | undefined {
+function wideLayout({ labels: printed, cells }: HeaderOption): WideLayout | undefined {
+  const labels = fillBarePeriods(printed);
   const periods = labels.flatMap((label, col) => (isPeriodLabel(label) ? [{ col, label, from: cells[col] ?? [] }] : []));
   if (periods.length < MIN_PERIODS) return undefined;
   const conceptCol = labels.findIndex((l, c) => c < periods[0]!.col && !isPeriodLabel(l));

@@ -1,6 +1,7 @@
 import type { CatalogTable, ColumnType, TableRow } from '../../shared/catalog/index.ts';
 import type { CheckSum, ExtractedRow, RawTable } from '../types.ts';
 import { addStyleVotes, decideStyle, type NumberStyle } from '../values/numbers.ts';
+import { lostDecimals, mendRowProduct, printedDecimals, showsDecimals } from '../values/ocr-numbers.ts';
 import { cleanText, parseCell } from '../values/parse-cell.ts';
 import { checkSumsOf, isSubtotalLabel, isTotalRowLabel, type SumEvent } from './check-sums.ts';
 import { cellAt, rowPage, rowSourceAt, type LocatedCell } from './sources.ts';
@@ -69,6 +70,9 @@ export function readGridRows(
   const sums: SumEvent[] = [...(carried.sums ?? [])];
   const before = sums.length;
   let group: LocatedCell | undefined = carried.group;
+  // OCR loses amounts' marks: the table's other amounts say which decimals it prints.
+  const decimals = raw.ocr ? printedDecimals(dataRows.flat()) : undefined;
+  const decimalKeys = new Set(keys.filter((k, c): k is string => !!k && dataRows.some((row) => showsDecimals(row[c] ?? ''))));
   for (let i = 0; i < dataRows.length; i++) {
     const row = dataRows[i]!;
     const r = start + i;
@@ -100,10 +104,11 @@ export function readGridRows(
       if (parsed.value === undefined) return;
       if (type !== 'text') out.typedCells += 1;
       if (!parsed.ok) out.unparsedCells += 1;
-      item[key] = parsed.value;
+      item[key] = (type === 'money' && lostDecimals(text, decimals)) || parsed.value;
       cells[key] = cellAt(raw, r, [c], text);
     });
     if (Object.keys(item).length === 0) continue;
+    if (raw.ocr) mendRowProduct(table.name, item, Object.fromEntries(Object.entries(cells).map(([k, c]) => [k, c.text])), decimalKeys);
     if (table.group) {
       // An empty grouping cell repeats the one above (a merged cell printed once).
       if (item[table.group] === undefined && group !== undefined) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findTable } from '../../shared/catalog/index.ts';
-import { composeHeaderLabels, isPeriodLabel, mapColumns, matchWording, ownHeaderLabels } from './header-match.ts';
+import { composeHeaderLabels, fillBarePeriods, isPeriodLabel, mapColumns, matchWording, ownHeaderLabels } from './header-match.ts';
 import { titleOf } from './titles.ts';
 
 const table = (name: string) => findTable(name)!;
@@ -61,5 +61,17 @@ describe('header matching', () => {
     expect(titleOf(['RESUMEN ANUAL DEL CREDITO'])?.name).toBe('PlanAmortizacionResumen');
     expect(titleOf(['INGRESOS DEL PROYECTO'])?.name).toBe('IngresosActividad');
     expect(titleOf(['BALANCE GENERAL RESUMIDO'])).toBeUndefined();
+  });
+});
+
+describe('fillBarePeriods (a period header whose number OCR lost)', () => {
+  it('puts back the number a bare period word stands for between its neighbours', () => {
+    expect(fillBarePeriods(['CONCEPTO', 'MES 1', 'MES 2', 'MES', 'MES 4', 'TOTAL'])).toEqual(['CONCEPTO', 'MES 1', 'MES 2', 'MES 3', 'MES 4', 'TOTAL']);
+    expect(fillBarePeriods(['Concepto', 'Año', 'Año 2', 'Año 3'])).toEqual(['Concepto', 'Año 1', 'Año 2', 'Año 3']);
+  });
+  it('leaves a bare word whose neighbours do not say which period it is', () => {
+    expect(fillBarePeriods(['CONCEPTO', 'MES 1', 'MES', 'MES 5'])).toEqual(['CONCEPTO', 'MES 1', 'MES', 'MES 5']);
+    expect(fillBarePeriods(['CONCEPTO', 'MES 11', 'MES'])).toEqual(['CONCEPTO', 'MES 11', 'MES']);
+    expect(fillBarePeriods(['CONCEPTO', 'AÑO 1', 'MES', 'AÑO 3'])).toEqual(['CONCEPTO', 'AÑO 1', 'MES', 'AÑO 3']);
   });
 });

@@ -76,6 +76,30 @@ export function isPeriodLabel(label: string): boolean {
   return /^(?:mes|ano|anio|periodo|semestre|trimestre|bimestre|semana|month|year)\s*\d{1,3}$/.test(fold(label).replace(/\s+/g, ' '));
 }
 
+const PERIOD_WORD = /^(?:mes|ano|anio|periodo|semestre|trimestre|bimestre|semana|month|year)$/;
+const periodParts = (label: string) => /^(\D*?)\s*(\d{1,3})$/.exec(fold(label).replace(/\s+/g, ' ').trim());
+
+/**
+ * A wide header's period labels with a lost number put back (docs/decisions/070-ocr.md): OCR often
+ * drops a lone digit after a word (`MES` printed `MES 3`). A bare period word standing between
+ * periods n−1 and n+1 of the same word is period n; the first column before period 2 is period 1.
+ * The sequence says which number, so nothing is guessed: with any other neighbours the label stays.
+ */
+export function fillBarePeriods(labels: readonly string[]): string[] {
+  const out = [...labels];
+  const numbered = labels.map((l) => (isPeriodLabel(l) ? periodParts(l) : null));
+  labels.forEach((label, col) => {
+    const word = fold(label).trim();
+    if (!PERIOD_WORD.test(word)) return;
+    const at = (c: number) => (c >= 0 && c < labels.length && numbered[c]?.[1] === word ? Number(numbered[c]![2]) : undefined);
+    const prev = at(col - 1);
+    const next = at(col + 1);
+    const n = prev !== undefined && next !== undefined ? (next - prev === 2 ? prev + 1 : undefined) : next === 2 && col > 0 && !labels.slice(0, col).some(isPeriodLabel) && at(col + 2) === 3 ? 1 : undefined;
+    if (n !== undefined) out[col] = `${label.trim()} ${n}`;
+  });
+  return out;
+}
+
 /** Does a label name some catalogue column or a cash-flow period? */
 export function namesColumn(label: string): boolean {
   if (isPeriodLabel(label)) return true;

@@ -2,6 +2,7 @@ import { findTable, type CatalogTable, type TableRow } from '../../shared/catalo
 import { unionOrNull } from '../geometry.ts';
 import type { CheckSum, RawTable } from '../types.ts';
 import type { NumberStyle } from '../values/numbers.ts';
+import { lostDecimals, printedDecimals } from '../values/ocr-numbers.ts';
 import { cleanText, parseCell } from '../values/parse-cell.ts';
 import { isTotalRowLabel, sumsAgree } from './check-sums.ts';
 import { columnStyles, emptyRead, type RowsRead } from './grid-rows.ts';
@@ -52,6 +53,8 @@ export function readWideRows(
 ): Map<string, RowsRead> {
   const { rows: dataRows, concepts } = joinWrappedConcepts(raw, first, layout.conceptCol);
   const styles = columnStyles(dataRows, Math.max(...dataRows.map((r) => r.length), 0), documentStyle);
+  // OCR loses amounts' marks: the table's other amounts say which decimals it prints.
+  const decimals = raw.ocr ? printedDecimals(dataRows.flat()) : undefined;
   const headers = new Map(layout.periods.map((p) => [p.col, periodCell(raw, p)]));
   const out = new Map<string, RowsRead>();
   let target = start;
@@ -85,6 +88,8 @@ export function readWideRows(
       const parsed = parseCell(text, 'money', styles[col]!);
       read.typedCells += 1;
       if (!parsed.ok) read.unparsedCells += 1;
+      const mended = lostDecimals(text, decimals);
+      if (mended !== undefined) parsed.value = mended;
       if (typeof parsed.value === 'number') sum += parsed.value;
       read.rows.push({
         values: { concepto: conceptText, periodo: label, valor: parsed.value ?? text },
@@ -92,7 +97,9 @@ export function readWideRows(
       });
     }
     if (layout.totalCol !== undefined) {
-      const printed = parseCell(cleanText(row[layout.totalCol] ?? ''), 'money', styles[layout.totalCol]!);
+      const totalText = cleanText(row[layout.totalCol] ?? '');
+      const printed = parseCell(totalText, 'money', styles[layout.totalCol]!);
+      printed.value = lostDecimals(totalText, decimals) ?? printed.value;
       if (printed.ok && typeof printed.value === 'number') {
         const header = cleanText(layout.totalLabel ?? '') || 'Total';
         read.checkSums.push({ table: table.name, kind: 'row', label: conceptText, page, column: 'valor', header, printed: printed.value, computed: sum, ok: sumsAgree(printed.value, sum) });

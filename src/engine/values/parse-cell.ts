@@ -29,6 +29,26 @@ export function mendDigits(text: string): string | undefined {
   return text.replace(/[OoQDlI|!ZzSsBGbgq]/g, (c) => DIGIT_FOR[c]!);
 }
 
+/**
+ * An amount whose thousands separators OCR read as spaces or lost in part (`9 403.265`,
+ * `$3 955841`, `2816.609`, `1,482500.00`), as a plain number text; undefined unless every mark or
+ * space it shows stands a multiple of three digits from the units (or before two decimals), so a
+ * misread digit (`$3.955 8472`, `$3 94.285`) stays unparsed. Digits are never changed.
+ */
+export function regroupAmount(text: string): string | undefined {
+  const m = /^\$?\s*(\d[\d., ]*?)(?:[.,](\d{2}))?$/.exec(text.trim());
+  if (!m) return undefined;
+  const whole = m[1]!;
+  const digits = whole.replace(/\D/g, '');
+  let right = 0;
+  for (let i = whole.length - 1; i >= 0; i--) {
+    if (/\d/.test(whole[i]!)) right++;
+    else if (right === 0 || right % 3 !== 0 || /\D/.test(whole[i + 1] ?? '')) return undefined;
+  }
+  if (digits.length === whole.length) return undefined; // no mark to regroup
+  return m[2] ? `${digits}.${m[2]}` : digits;
+}
+
 /** Collapses the whitespace a PDF leaves inside a cell. */
 export function cleanText(text: string): string {
   return text.replace(/[\u00a0\s]+/g, ' ').trim();
@@ -44,7 +64,9 @@ export function parseCell(text: string, type: ColumnType, style: NumberStyle): P
   if (parsed.ok || type === 'text' || type === 'date') return parsed;
   const mended = mendDigits(cleanText(text));
   const again = mended === undefined ? undefined : parseTyped(mended, type, style);
-  return again?.ok ? again : parsed;
+  if (again?.ok) return again;
+  const regrouped = type === 'money' ? regroupAmount(cleanText(text)) : undefined;
+  return regrouped === undefined ? parsed : { value: Number(regrouped), ok: true };
 }
 
 function parseTyped(raw: string, type: ColumnType, style: NumberStyle): ParsedCell {
