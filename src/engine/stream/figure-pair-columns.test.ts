@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { textWidth, type PageSpec, type TextSpec } from '../../../tests/fixtures/engine/make-pdf.ts';
+import { tablesOfLayout } from '../../../tests/fixtures/stream/tables-of-layout.ts';
+
+// Class: columns of figures a word space apart (issue 10, decision 017 third pass: a browser-printed
+// yearly summary with tight cell padding, `2026 14.574.360 20.043.555 ...`). Every column right-
+// aligned and every amount of one width, so neither edge of the gap between two columns is ragged
+// and it read as a word space: the year and the capital were one cell, and rows whose amounts all
+// sat a word space apart were one phrase, kept whole in the first column. A header whose words
+// stand either side of the gap parts the columns; a number printed in groups (`310 555 1234`)
+// with no header to part it stays one cell.
+
+const SIZE = 9;
+const SPACE = 2.5;
+
+const SUMMARY: string[][] = [
+  ['2025', '7,287,180', '16,373,608', '23,660,788', '134,812,820'],
+  ['2026', '14,574,360', '20,043,555', '34,617,915', '120,238,460'],
+  ['2027', '14,574,360', '17,785,125', '32,359,485', '105,664,100'],
+  ['2028', '14,574,360', '15,526,696', '30,101,056', '91,089,740'],
+  ['2029', '14,574,360', '13,268,268', '27,842,628', '76,515,380'],
+];
+
+/** Right edges of columns as wide as their widest figure, a word space apart. */
+function edges(rows: readonly string[][], x: number): number[] {
+  const out: number[] = [];
+  for (let c = 0; c < rows[0]!.length; c++) {
+    x += (c > 0 ? SPACE : 0) + Math.max(...rows.map((r) => textWidth(r[c]!, SIZE)));
+    out.push(x);
+  }
+  return out;
+}
+
+/** Figures set right in their columns, the header centred over them, as a browser prints `th`. */
+function layout(header: string[], rows: string[][]): PageSpec {
+  const right = edges(rows, 50);
+  const left = right.map((x, c) => (c === 0 ? 50 : right[c - 1]! + SPACE));
+  const texts: TextSpec[] = header.map((text, c) => ({ text, x: (left[c]! + right[c]!) / 2, y: 100, size: SIZE, align: 'center', bold: true }));
+  rows.forEach((row, r) => row.forEach((text, c) => texts.push({ text, x: right[c]!, y: 114 + 14 * r, size: SIZE, align: 'right' })));
+  return { texts };
+}
+
+describe('columns of figures a word space apart', () => {
+  it('parts them where the header parts', async () => {
+    const tables = await tablesOfLayout(layout(['Year', 'Capital', 'Interest', 'Total', 'Balance'], SUMMARY));
+    const summary = tables.find((t) => t.rows.some((row) => row[0]?.startsWith('2026')));
+    expect(summary?.rows.slice(-SUMMARY.length)).toEqual(SUMMARY);
+  });
+
+  it('keeps a number printed in groups whole where no header parts it', async () => {
+    const phones = [
+      ['Ana Ruiz', '310 555 1234'],
+      ['Luis Gil', '311 402 9876'],
+      ['Eva Mora', '312 777 0101'],
+      ['Juan Paz', '315 210 4545'],
+    ];
+    // A list continued from the page before: no header over it.
+    const texts: TextSpec[] = [];
+    phones.forEach(([name, phone], r) => {
+      texts.push({ text: name!, x: 50, y: 114 + 14 * r, size: SIZE }, { text: phone!, x: 160, y: 114 + 14 * r, size: SIZE });
+    });
+    // The groups are a word space apart only when each is its own text object, as a browser prints them.
+    const tables = await tablesOfLayout({ texts: texts.flatMap((t) => (t.text.includes(' ') && /\d/.test(t.text) ? groups(t) : [t])) });
+    const table = tables.find((t) => t.rows.some((row) => row[0] === 'Ana Ruiz'));
+    expect(table?.rows.slice(-phones.length)).toEqual(phones);
+  });
+});
+
+/** A text drawn word by word, a word space apart. */
+function groups(t: TextSpec): TextSpec[] {
+  let x = t.x;
+  return t.text.split(' ').map((word) => {
+    const out = { ...t, text: word, x };
+    x += textWidth(word, t.size ?? SIZE) + SPACE;
+    return out;
+  });
+}
