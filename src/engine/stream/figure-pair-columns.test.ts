@@ -47,6 +47,20 @@ describe('columns of figures a word space apart', () => {
     expect(summary?.rows.slice(-SUMMARY.length)).toEqual(SUMMARY);
   });
 
+  // Every row tight (the first rows of a summary broken over two pages): no line had two phrases,
+  // so no table was found. Two amounts a word space apart are two phrases (text/chunks-to-lines.ts).
+  it('finds the table when every row is amounts a word space apart', async () => {
+    const tight = [
+      ['2026', '14,574,360', '20,043,555', '34,617,915', '120,238,460'],
+      ['2027', '14,574,360', '17,785,125', '32,359,485', '105,664,100'],
+      ['2028', '14,574,360', '15,526,696', '30,101,056', '191,089,740'],
+      ['2029', '14,574,360', '13,268,268', '27,842,628', '176,515,380'],
+    ];
+    const tables = await tablesOfLayout(layout(['Year', 'Capital', 'Interest', 'Total', 'Balance'], tight));
+    const summary = tables.find((t) => t.rows.some((row) => row[0]?.startsWith('2026')));
+    expect(summary?.rows.slice(-tight.length)).toEqual(tight);
+  });
+
   it('keeps a number printed in groups whole where no header parts it', async () => {
     const phones = [
       ['Ana Ruiz', '310 555 1234'],
