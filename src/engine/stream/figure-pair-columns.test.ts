@@ -61,6 +61,25 @@ describe('columns of figures a word space apart', () => {
     expect(summary?.rows.slice(-tight.length)).toEqual(tight);
   });
 
+  // A cash flow's zeros printed `0` a word space before the next month's `$` amount
+  // (`0 $ 16.437.334`): the zero, the sign and the amount were one phrase, the rows lost their
+  // columns and the table its header. An amount or a zero ends its phrase before a currency sign.
+  it('parts a zero from the currency sign of the amount after it', async () => {
+    const flow = [
+      ['Raw milk', '$ 21,458,031', '$ 22,080,473', '$ 23,827,455', '$ 67,365,959'],
+      ['Calves', '0', '$ 16,437,334', '0', '$ 16,437,334'],
+      ['Cull cows', '0', '0', '$ 18,984,000', '$ 18,984,000'],
+      ['Total', '$ 21,458,031', '$ 38,517,807', '$ 42,811,455', '$ 102,787,293'],
+    ];
+    // The concept set left, well apart; the months tight, as `layout` sets them.
+    const months = layout(['Month 1', 'Month 2', 'Month 3', 'Total'], flow.map((row) => row.slice(1))).texts!.map((t) => ({ ...t, x: t.x + 60 }));
+    const concepts: TextSpec[] = ['Concept', ...flow.map((row) => row[0]!)].map((text, r) => ({ text, x: 40, y: 100 + 14 * r, size: SIZE, ...(r === 0 ? { bold: true } : {}) }));
+    const tables = await tablesOfLayout({ texts: [...concepts, ...months] });
+    const table = tables.find((t) => t.rows.some((row) => row[0] === 'Calves'));
+    // Cells as printed; a column the zeros alone fill may stand beside its amounts.
+    expect(table?.rows.slice(-flow.length).map((row) => row.filter((c) => c !== ''))).toEqual(flow);
+  });
+
   it('keeps a number printed in groups whole where no header parts it', async () => {
     const phones = [
       ['Ana Ruiz', '310 555 1234'],
