@@ -3,6 +3,7 @@ import type { RawTable } from '../types.ts';
 import { isDataCell } from './classify-table.ts';
 import { namesColumn } from './header-match.ts';
 import { headerCut, splitJoinedColumns } from './joined-columns.ts';
+import { recutHeaderCells } from './header-recuts.ts';
 
 /**
  * A spreadsheet prints a header centred over its column, text left-aligned and numbers
@@ -41,7 +42,9 @@ export function alignHeaderColumns(found: RawTable): RawTable {
   if (found.method !== 'stream') return found;
   const depth = headerDepth(found.rows);
   if (depth === 0) return found;
-  const raw = splitJoinedColumns(found, depth);
+  const header = found.rows.map((r) => [...r]);
+  const recut = recutHeaderCells(header, depth) ? { ...found, rows: header } : found;
+  const raw = splitJoinedColumns(recut, depth);
   const rows = raw.rows.map((r) => [...r]);
   const cells = raw.cells.map((r) => [...r]);
   const width = Math.max(0, ...rows.map((r) => r.length));
@@ -74,7 +77,7 @@ export function alignHeaderColumns(found: RawTable): RawTable {
   }
   // A column empty in every row (a grid column no value of this table fills) carries nothing.
   for (let j = 0; j < width; j++) if (rows.every((r) => !filled(r[j]))) removed.add(j);
-  if (removed.size === 0 && rows.every((r, k) => r.every((c, j) => c === raw.rows[k]![j]))) return raw === found ? found : raw;
+  if (removed.size === 0 && rows.every((r, k) => r.every((c, j) => c === raw.rows[k]![j]))) return raw;
   const keep = (_: unknown, j: number) => !removed.has(j);
   return { ...raw, rows: rows.map((r) => r.filter(keep)), cells: cells.map((r) => r.filter(keep)) };
 }

@@ -158,8 +158,9 @@ export function decideTable(raw: RawTable): Decision {
   if (titled && titled.layout !== 'wide') {
     const b = best.get(titled.name);
     if (titled.layout === 'keyvalue') {
-      if (b && b.mapping.mapped >= MIN_PAIRS_UNTITLED && b.option.end < raw.rows.length) return grid(titled.name)!;
       const pairs = keyValuePairs(raw, titled);
+      // A grid reads one header over values; several rows of labels over values read more as pairs.
+      if (b && b.mapping.mapped >= MIN_PAIRS_UNTITLED && b.option.end < raw.rows.length && b.mapping.mapped >= pairs.length) return grid(titled.name)!;
       if (pairs.length >= MIN_MAPPED_TITLED) return { kind: 'keyvalue', table: titled, title, pairs };
     } else if (b && b.mapping.mapped >= MIN_MAPPED_TITLED) {
       const decision = grid(titled.name);
@@ -175,6 +176,10 @@ export function decideTable(raw: RawTable): Decision {
     const margin = m.strength - (second?.[1].mapping.strength ?? 0);
     if (m.mapped >= MIN_MAPPED_UNTITLED && m.mapped / Math.max(1, m.labelled) >= MIN_SHARE_UNTITLED && margin >= MIN_MARGIN_UNTITLED) {
       const decision = grid(top[0]);
+      // Labels over values in several rows of boxes read more as pairs than as one header (see above).
+      const table = decision?.kind === 'grid' && decision.table.layout === 'keyvalue' ? decision.table : undefined;
+      const pairs = table ? keyValuePairs(raw, table) : [];
+      if (table && pairs.length > m.mapped) return { kind: 'keyvalue', table, title, pairs };
       if (decision) return decision;
     }
   }

@@ -119,23 +119,25 @@ function isLabelCell(cell: string, catalog: LabelCatalog): boolean {
 
 /**
  * Pairs from a block printed as a row of labels over a row of values (`MONTO | PLAZO` over
- * `$ 98,700,000 | 84 meses`). Returns [] when the block is not laid out that way. `boxes`,
- * parallel to `rows`, gives each pair its value's box; each pair notes its row in `row`.
+ * `$ 98,700,000 | 84 meses`), or as several such rows, a form of boxes three to a row (issue 10:
+ * only the first row of boxes was read). Returns [] when the block is not laid out that way.
+ * `boxes`, parallel to `rows`, gives each pair its value's box; each pair notes its row in `row`.
  */
 export function pairsInColumns(rows: readonly string[][], catalog: LabelCatalog, boxes?: readonly (readonly (Box | null)[])[]): (Pair & { row: number })[] {
+  const out: (Pair & { row: number })[] = [];
   for (let r = 0; r + 1 < rows.length; r++) {
     const labels = rows[r]!;
     const keys = labels.map((c) => (c.trim() ? labelKey(c, catalog) : undefined));
     const labelled = keys.filter(Boolean).length;
-    if (labelled < 2) continue;
+    // The first row of boxes shows the layout; a later one may hold a single box.
+    if (labelled < (out.length === 0 ? 2 : 1)) continue;
     const values = rows[r + 1]!;
     if (values.some((c) => c.trim() && labelKey(c, catalog))) continue;
-    const out: (Pair & { row: number })[] = [];
     keys.forEach((key, c) => {
       const value = (values[c] ?? '').trim();
       if (key && value) out.push({ key, label: labels[c]!.trim(), value, row: r + 1, ...(boxes ? { box: unionOrNull([boxes[r + 1]?.[c]]) } : {}) });
     });
-    return out;
+    r++;
   }
-  return [];
+  return out;
 }

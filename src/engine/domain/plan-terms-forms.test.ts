@@ -73,5 +73,36 @@ describe('plan terms printed by a web form', () => {
       { monto: 175000000, plazo_meses: 96, gracia_meses: 12, periodicidad: 'Semestral', tasa: '17,4% E.A.', tasa_pct: 17.4, sistema: 'Capital constante', fecha_desembolso: '2024-07-22' },
     ]);
   });
-});
 
+  // Class: labels over values in several rows of boxes, read by the text finder as one table of
+  // label rows and value rows (third pass, draws 3000-4000): a row of labels over a row of values
+  // was read once, as a grid's header over its body, and the later rows of boxes were lost.
+  it('labels over values in several rows of boxes, read as one table', () => {
+    const rows = [
+      ['Monto', 'Plazo (meses)', 'Gracia (meses)'],
+      ['$ 16.400.000', '18', '3'],
+      ['Periodicidad', 'Tasa', 'Sistema'],
+      ['Mensual', '1,25% M.V.', 'Cuota fija'],
+      ['Fecha de desembolso', '', ''],
+      ['22/07/2025', '', ''],
+    ];
+    const bbox = { x0: 40, y0: 100, x1: 560, y1: 190 };
+    const raw: RawTable = {
+      page: 1,
+      pages: [1],
+      bbox,
+      rows,
+      cells: rows.map((row, r) => row.map((_, c) => ({ x0: 40 + c * 173, y0: 100 + r * 15, x1: 140 + c * 173, y1: 110 + r * 15 }))),
+      rowPages: rows.map(() => 1),
+      pageBoxes: [{ page: 1, bbox }],
+      method: 'stream',
+      confidence: 1,
+      context: ['PLAN DE AMORTIZACIÓN'],
+    };
+    for (const context of [['PLAN DE AMORTIZACIÓN'], []]) {
+      expect(rowsByTable(classifyDocument([page([])], [{ ...raw, context }])).PlanAmortizacion).toEqual([
+        { monto: 16400000, plazo_meses: 18, gracia_meses: 3, periodicidad: 'Mensual', tasa: '1,25% M.V.', tasa_pct: 1.25, sistema: 'Cuota fija', fecha_desembolso: '2025-07-22' },
+      ]);
+    }
+  });
+});

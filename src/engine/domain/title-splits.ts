@@ -8,28 +8,43 @@ import { matchTitle } from './titles.ts';
 /**
  * A spreadsheet export prints every table on one sheet-wide column grid, so a finder that reads
  * columns from alignment sees one long table running through several catalogue tables (issue 10).
- * A row holding nothing but a catalogue table's title, below the first row, is where one table
- * ends and the next begins: the table is cut there and the title becomes the context line the next
- * part is classified by. Only exact title wordings cut: a prefix match would cut at a section row.
+ * A row holding nothing but a catalogue table's title is where one table ends and the next
+ * begins: the table is cut there and the title becomes the context line the next part is
+ * classified by. Only exact title wordings cut: a prefix match would cut at a section row. A title
+ * may be the first row (a heading set close over the header, its words a bold word space apart, so
+ * a finder reading columns kept it and cut it in two: `EGRESOS | OPERACIONALES`).
  */
 /** A column header names at least this many columns. */
 const MIN_HEADER_CELLS = 2;
+/** A title a finder cut at its word gaps (a bold heading's word space is wide) spans at most this many cells. */
+const MAX_TITLE_CELLS = 3;
+
+/** The row's text when it holds nothing but a few cells of words: a title, maybe cut at its word gaps. */
+function titleText(row: readonly string[]): string | undefined {
+  const texts = row.map((c) => c.trim()).filter(Boolean);
+  return texts.length >= 1 && texts.length <= MAX_TITLE_CELLS ? texts.join(' ') : undefined;
+}
 
 export function splitAtTitles(tables: readonly RawTable[]): RawTable[] {
   return tables.flatMap((t) => {
     const cuts: number[] = [];
+    const titles: string[] = [];
     t.rows.forEach((row, i) => {
-      const shape = rowShape(row);
-      const title = i > 0 && shape.filled === 1 ? matchTitle(shape.first) : undefined;
-      if (title?.exact && (startsHeader(t.rows[i + 1]) || findTable(title.name)?.layout === 'keyvalue')) cuts.push(i);
+      const text = titleText(row);
+      const title = text === undefined ? undefined : matchTitle(text);
+      if (title?.exact && (startsHeader(t.rows[i + 1]) || (i > 0 && findTable(title.name)?.layout === 'keyvalue'))) {
+        cuts.push(i);
+        titles.push(text!);
+      }
     });
     if (cuts.length === 0) return [t];
     const parts: RawTable[] = [];
     const first = part(t, 0, cuts[0]!, t.context);
     if (first) parts.push(first);
     cuts.forEach((cut, k) => {
-      const title = rowShape(t.rows[cut]!).first;
-      const next = part(t, cut + 1, cuts[k + 1] ?? t.rows.length, [title]);
+      // A title read as the table's first row still follows the lines above it.
+      const context = cut === 0 ? [...t.context, titles[k]!] : [titles[k]!];
+      const next = part(t, cut + 1, cuts[k + 1] ?? t.rows.length, context);
       if (next) parts.push(next);
     });
     return parts;

@@ -9,6 +9,7 @@ import { blockToRegion, linesToBlocks, type Region } from './lines-to-regions.ts
 import { blockToSegments } from './block-to-segments.ts';
 import { notTableReason } from './not-tables.ts';
 import { cellText, linesToRows, type RowHints, type RowWords } from './lines-to-rows.ts';
+import { splitAtHeaderGaps } from './header-split-columns.ts';
 import { DEFAULT_SETTINGS, type EngineSettings, type StreamSettings } from '../settings.ts';
 import { unionBox, unionOrNull } from '../geometry.ts';
 
@@ -88,14 +89,15 @@ function confidenceOf(cells: readonly string[][]): number {
   return Math.round(Math.max(0, Math.min(1, 0.3 * filled + 0.3 * multi + 0.4 * size)) * 100) / 100;
 }
 
-function regionToTable(page: PageContent, region: Region, settings: StreamSettings, trace?: FinderTrace): Omit<RawTable, 'context'> | undefined {
+function regionToTable(page: PageContent, region: Region, all: EngineSettings, trace?: FinderTrace): Omit<RawTable, 'context'> | undefined {
+  const settings = all.stream;
   const rivers = linesToRivers(foldCentredLines(region.lines, settings), settings);
   trace?.columns.push({ bbox: unionBox(region.lines), rivers });
   if (rivers.length === 0) {
     trace?.rejected.push({ method: 'stream', bbox: unionBox(region.lines), reason: 'no columns' });
     return undefined;
   }
-  const rows = linesToRows(region.lines, rivers, settings, rowHintsOf(page, region.lines, settings));
+  const rows = splitAtHeaderGaps(linesToRows(region.lines, rivers, settings, rowHintsOf(page, region.lines, settings)), settings, all.lines.phraseGapEm);
   const { text: cells, boxes } = headerToValueColumns(rowsToCells(rows), settings);
   const structured = cells.filter((r) => r.filter((c) => c !== '').length >= 2).length;
   const columns = cells[0]?.length ?? 0;
@@ -141,7 +143,7 @@ export function findStreamTables(page: PageContent, exclude: Box[], all: EngineS
       trace?.rejected.push({ method: 'stream', bbox: unionBox(block), reason: block.some((l) => l.phrases.length >= 2) ? 'too few rows' : 'no columns' });
       continue;
     }
-    const table = regionToTable(page, region, settings, trace);
+    const table = regionToTable(page, region, all, trace);
     if (table) found.push(table);
   }
   // Context is read once all tables are known, so a title is never taken from another table.

@@ -113,7 +113,7 @@ export function linesToRivers(lines: readonly TextLine[], settings: StreamSettin
   const words = solid.flatMap((p) => p.words);
   const narrow = lowZones(coverageOf(words), from, to, 0)
     .filter(interior)
-    .filter((z) => !rivers.some((r) => r.x0 < z.x1 && r.x1 > z.x0) && isColumnGap(z, structure, settings));
+    .filter((z) => !rivers.some((r) => r.x0 < z.x1 && r.x1 > z.x0) && isColumnGap(z, structure, lines, settings));
   return [...rivers, ...narrow].sort((a, b) => a.x0 - b.x0);
 }
 
@@ -124,7 +124,7 @@ export function linesToRivers(lines: readonly TextLine[], settings: StreamSettin
  * left-aligned column after another). A phrase repeated on every row ("Frente para la Victoria")
  * shows neither, so its word spaces never become columns.
  */
-function isColumnGap(zone: Span, lines: readonly TextLine[], settings: StreamSettings): boolean {
+function isColumnGap(zone: Span, lines: readonly TextLine[], all: readonly TextLine[], settings: StreamSettings): boolean {
   let crossing = 0;
   let endAligned = 0;
   let startAligned = 0;
@@ -134,6 +134,8 @@ function isColumnGap(zone: Span, lines: readonly TextLine[], settings: StreamSet
   const leftEnds: number[] = [];
   let widestTol = 0;
   let figureThenWord = 0;
+  let figurePairs = 0;
+  let signSplits = 0;
   for (const line of lines) {
     const tol = settings.alignTolEm * line.size;
     widestTol = Math.max(widestTol, tol);
@@ -151,6 +153,7 @@ function isColumnGap(zone: Span, lines: readonly TextLine[], settings: StreamSet
     crossing++;
     // "$" set left in a cell with the amount set right is one cell, not two columns.
     // Nor do dot leaders running a label out to its numbers make a column of dots.
+    if (CURRENCY_SIGN.test(left.text)) signSplits++;
     if (CURRENCY_SIGN.test(left.text) || LEADER.test(left.text) || LEADER.test(right.text)) continue;
     if (zone.x0 - left.x1 <= tol) {
       endAligned++;
@@ -163,6 +166,7 @@ function isColumnGap(zone: Span, lines: readonly TextLine[], settings: StreamSet
       leftEnds.push(left.x1);
       if (zone.x0 - left.x1 <= tol && startsFigureCell(before, left, line.size, settings) && !isNumeric(right.text)) figureThenWord++;
     }
+    if (isFigure(left.text) && (isFigure(right.text) || CURRENCY_SIGN.test(right.text))) figurePairs++;
   }
   if (crossing < 2) return false;
   const differ = (xs: readonly number[]): boolean => xs.length >= 2 && Math.max(...xs) - Math.min(...xs) > widestTol;
@@ -174,7 +178,22 @@ function isColumnGap(zone: Span, lines: readonly TextLine[], settings: StreamSet
   // header's words aside) a figure standing alone in its cell ends on the band and a word starts
   // on it: a figure column set a word space before a text column (`$ 130.310.500 Año 1`,
   // `77.000 kg`). A figure after a word is not a cell of its own (`Bulto 50 kg`).
-  return figureThenWord >= need;
+  if (figureThenWord >= need) return true;
+  // Columns of figures only, right-aligned, each of one width (a yearly summary, a constant
+  // capital instalment): two amounts a word space apart on most lines. A cell never holds two
+  // amounts, but a number printed in groups (`310 555 1234`) does, so a header must part them too:
+  // its words stand either side of the band, none over it (`Año | Capital` over `2026 14.574.360`).
+  // A band that parts a `$` from its amount on some line runs through a cell.
+  return figurePairs >= need && signSplits === 0 && all.some((l) => isHeaderGap(zone, l, settings.alignTolEm * l.size));
+}
+
+const isFigure = (text: string): boolean => isNumeric(text) && !isListMarker(text);
+
+/** A line of words only (a header) with words ending before the band and starting after it, none over it. */
+function isHeaderGap(zone: Span, line: TextLine, tol: number): boolean {
+  if (line.words.length < 2 || line.words.some((w) => /\d/.test(w.text) && isNumeric(w.text))) return false;
+  const over = line.words.some((w) => w.x1 > zone.x0 + tol && w.x0 < zone.x1 - tol);
+  return !over && line.words.some((w) => w.x1 <= zone.x0 + tol) && line.words.some((w) => w.x0 >= zone.x1 - tol);
 }
 
 /** The figure starts its cell: nothing before it on the line, a currency sign, or a column's gap. */

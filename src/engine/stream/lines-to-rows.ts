@@ -29,7 +29,7 @@ const mid = (w: TextChunk): number => (w.x0 + w.x1) / 2;
 export function lineToCells(line: TextLine, rivers: readonly River[]): TextChunk[][] {
   const cells: TextChunk[][] = Array.from({ length: rivers.length + 1 }, () => []);
   for (const phrase of line.phrases) {
-    const cuts = line.phrases.length > 1 ? cutsAtRivers(phrase.words, rivers) : new Set<number>();
+    const cuts = line.phrases.length > 1 ? cutsAtRivers(phrase.words, rivers) : figureCuts(phrase.words, rivers);
     let start = 0;
     for (let i = 1; i <= phrase.words.length; i++) {
       if (i < phrase.words.length && !cuts.has(i)) continue;
@@ -49,6 +49,17 @@ export function lineToCells(line: TextLine, rivers: readonly River[]): TextChunk
 function phraseColumn(first: TextChunk, rivers: readonly River[]): number {
   const k = rivers.findIndex((r) => first.x0 > r.x0 && first.x0 < r.x1);
   return k >= 0 ? k + 1 : columnAt(mid(first), rivers);
+}
+
+/**
+ * A line that is one phrase is a spanning cell (a section row, a note), except where the river
+ * falls between two figures: a row of amounts a word space apart (`2026 14.574.360 20.043.555`)
+ * is its cells set tight, since a cell never holds two amounts.
+ */
+function figureCuts(words: readonly TextChunk[], rivers: readonly River[]): Set<number> {
+  const figure = (w: TextChunk): boolean => isNumeric(w.text) && /\d/.test(w.text);
+  const cuts = [...cutsAtRivers(words, rivers)].filter((i) => figure(words[i - 1]!) && (figure(words[i]!) || CURRENCY_SIGN.test(words[i]!.text)));
+  return new Set(cuts);
 }
 
 /** For each river a phrase crosses, the word gap that overlaps it most (never after a "$"). */

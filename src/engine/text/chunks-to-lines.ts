@@ -34,6 +34,11 @@ export const CURRENCY_SIGN = /^(?:\$|US\$|COP\$?|€|£)$/;
 /** Dot leaders that run a label out towards its numbers. */
 export const LEADER = /^[.·…]+$/;
 
+/** An amount with a thousands separator (`14.574.360`, `2,453,660`): never a group of a longer number. */
+const AMOUNT = /^\(?-?\d{1,3}(?:[.,]\d{3})+(?:[.,]\d{1,2})?\)?$/;
+/** A zero printed as `0` or a dash. */
+const ZERO_AMOUNT = /^(?:0|[-–—])$/;
+
 const center = (c: TextChunk): number => (c.y0 + c.y1) / 2;
 
 /** The size most of the line's text is set in (by character count), so a superscript never sets it. */
@@ -93,7 +98,11 @@ export function wordsToPhrases(words: TextChunk[], size: number, settings: LineS
     const last = current?.words[current.words.length - 1];
     // A bare currency sign belongs to the amount after it, however far right the amount sits.
     const sign = last !== undefined && CURRENCY_SIGN.test(last.text) && w.x0 - last.x1 <= settings.signGapEm * size;
-    if (current && (sign || w.x0 - current.x1 <= settings.phraseGapEm * size)) {
+    // Two amounts a word space apart are two cells set tight: a cell never holds two amounts.
+    // So are an amount (or a zero) and the currency sign that opens the next one (`0 $ 16.437.334`).
+    const amounts =
+      last !== undefined && ((AMOUNT.test(last.text) && (AMOUNT.test(w.text) || CURRENCY_SIGN.test(w.text))) || (ZERO_AMOUNT.test(last.text) && CURRENCY_SIGN.test(w.text)));
+    if (current && !amounts && (sign || w.x0 - current.x1 <= settings.phraseGapEm * size)) {
       current.words.push(w);
       current.x1 = Math.max(current.x1, w.x1);
     } else {
