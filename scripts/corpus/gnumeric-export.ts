@@ -6,25 +6,29 @@
  *
  *   npx tsx scripts/corpus/gnumeric-export.ts [--corpus ../shared/corpus/domain-dev] [--out tests/fixtures/gnumeric] [--offset N] [--keep]
  *
- * The workbook goes to Gnumeric as a user's file would: an .ods (written by LibreOffice from the
- * same .fods as calc-export.ts), opened in Gnumeric, its print setup restored (Gnumeric 1.12's ODS
- * import loses the rows to repeat and prints only the active sheet), saved as Gnumeric XML and
- * printed with `ssconvert`. Needs `soffice` and `ssconvert` on the PATH.
+ * The workbook goes to Gnumeric as a user's file would: an .xlsx (written by LibreOffice from the
+ * same .fods as calc-export.ts; Gnumeric 1.12's ODS import draws borders round merged cells that
+ * have none), opened in Gnumeric, its print setup restored (the import keeps neither the rows to
+ * repeat nor a second sheet's orientation, and prints only the active sheet), saved as Gnumeric
+ * XML and printed with `ssconvert`. Needs `soffice` and `ssconvert` on the PATH.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import type { Sheet, Workbook } from './fods.ts';
+import { esc, type Sheet, type Workbook } from './fods.ts';
 import { exportAll, sofficeConvert } from './spreadsheet-export.ts';
 
 const ssconvert = (from: string, to: string) => execFileSync('ssconvert', [from, to], { stdio: 'ignore' });
 
 /** The print setup of one sheet in Gnumeric's terms, as the .fods asked Calc for it. */
-function printSetup(xml: string, sheet: Sheet): string {
+function printSetup(xml: string, sheet: Sheet, footer: string | undefined): string {
   const scale = sheet.fitWidth ? '<gnm:Scale type="size_fit" cols="1" rows="0"/>' : '<gnm:Scale type="percentage" percentage="100"/>';
   const repeat = sheet.repeatRows ? `<gnm:repeat_top value="$${sheet.repeatRows[0] + 1}:$${sheet.repeatRows[1] + 1}"/>` : '';
+  // The .xlsx footer's font codes (&10) come back as text ("0Solicitud"): the footer is set again.
+  const foot = footer ? `${esc(footer)} · Página &amp;[PAGE]` : '';
   return xml
+    .replace(/<gnm:Footer [^>]*\/>/, `<gnm:Footer Left="" Middle="${foot}" Right=""/>`)
     .replace(/<gnm:Scale [^>]*\/>/, scale)
     .replace(/<gnm:repeat_top [^>]*\/>/, '')
     .replace(/<gnm:print_range [^>]*\/>/, `<gnm:print_range value="GNM_PRINT_ALL_SHEETS"/>${repeat}`)
@@ -32,13 +36,12 @@ function printSetup(xml: string, sheet: Sheet): string {
 }
 
 function print(book: Workbook, id: string, work: string): void {
-  const ods = sofficeConvert(book, id, work, 'ods');
+  const xlsx = sofficeConvert(book, id, work, 'xlsx');
   const saved = path.join(work, `${id}.gnumeric`);
-  ssconvert(ods, saved);
+  ssconvert(xlsx, saved);
   const parts = gunzipSync(readFileSync(saved)).toString('utf8').split(/(?=<gnm:Sheet )/);
-  const fixed = parts.map((part, i) => (i === 0 ? part : printSetup(part, book.sheets[i - 1] as Sheet)));
-  // The ODS names the font in quotes ('Liberation Sans'); Gnumeric would not find it and fall back.
-  writeFileSync(saved, fixed.join('').replace(/>'([^'<]+)'<\/gnm:Font>/g, '>$1</gnm:Font>'));
+  const fixed = parts.map((part, i) => (i === 0 ? part : printSetup(part, book.sheets[i - 1] as Sheet, book.footer)));
+  writeFileSync(saved, fixed.join(''));
   ssconvert(saved, path.join(work, `${id}.pdf`));
 }
 

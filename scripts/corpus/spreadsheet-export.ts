@@ -68,7 +68,7 @@ function build(source: Truth, seed: number): { book: Workbook; printed: Truth } 
 }
 
 /** Converts the workbook's `.fods` with a private profile: a running Calc elsewhere must not swallow it. */
-export function sofficeConvert(book: Workbook, name: string, work: string, to: 'pdf' | 'ods'): string {
+export function sofficeConvert(book: Workbook, name: string, work: string, to: 'pdf' | 'xlsx'): string {
   const fods = path.join(work, `${name}.fods`);
   writeFileSync(fods, toFods(book));
   execFileSync('soffice', [`-env:UserInstallation=file://${work}/profile`, '--headless', '--convert-to', to, '--outdir', work, fods], { stdio: 'ignore' });
