@@ -23,11 +23,16 @@ const ssconvert = (from: string, to: string) => execFileSync('ssconvert', [from,
 
 /** The print setup of one sheet in Gnumeric's terms, as the .fods asked Calc for it. */
 function printSetup(xml: string, sheet: Sheet, footer: string | undefined): string {
-  const scale = sheet.fitWidth ? '<gnm:Scale type="size_fit" cols="1" rows="0"/>' : '<gnm:Scale type="percentage" percentage="100"/>';
+  // Printing all sheets, Gnumeric lays a landscape sheet out on the first sheet's (portrait) width
+  // and prints its last columns on a page of their own; a user sees that and fits it to the width.
+  const scale = sheet.fitWidth || sheet.landscape ? '<gnm:Scale type="size_fit" cols="1" rows="0"/>' : '<gnm:Scale type="percentage" percentage="100"/>';
   const repeat = sheet.repeatRows ? `<gnm:repeat_top value="$${sheet.repeatRows[0] + 1}:$${sheet.repeatRows[1] + 1}"/>` : '';
   // The .xlsx footer's font codes (&10) come back as text ("0Solicitud"): the footer is set again.
   const foot = footer ? `${esc(footer)} · Página &amp;[PAGE]` : '';
+  // The .xlsx keeps column widths in character units and they come back ~18 % wider: set in points again.
+  const columns = sheet.columnWidthsCm.map((cm, i) => `<gnm:ColInfo No="${i}" Unit="${((cm * 72) / 2.54).toFixed(2)}" HardSize="1"/>`).join('');
   return xml
+    .replace(/(<gnm:Cols [^>]*>)[\s\S]*?(<\/gnm:Cols>)/, `$1${columns}$2`)
     .replace(/<gnm:Footer [^>]*\/>/, `<gnm:Footer Left="" Middle="${foot}" Right=""/>`)
     .replace(/<gnm:Scale [^>]*\/>/, scale)
     .replace(/<gnm:repeat_top [^>]*\/>/, '')
