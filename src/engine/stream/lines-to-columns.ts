@@ -134,6 +134,7 @@ function isColumnGap(zone: Span, lines: readonly TextLine[], settings: StreamSet
   const leftEnds: number[] = [];
   let widestTol = 0;
   let figureThenWord = 0;
+  let spaced = 0;
   for (const line of lines) {
     const tol = settings.alignTolEm * line.size;
     widestTol = Math.max(widestTol, tol);
@@ -149,6 +150,7 @@ function isColumnGap(zone: Span, lines: readonly TextLine[], settings: StreamSet
     }
     if (!left || !right || right.x0 - left.x1 > settings.crossingGapEm * line.size) continue;
     crossing++;
+    if (right.x0 - left.x1 > settings.wordSpaceEm * line.size || isNumeric(left.text)) spaced++;
     // "$" set left in a cell with the amount set right is one cell, not two columns.
     // Nor do dot leaders running a label out to its numbers make a column of dots.
     if (CURRENCY_SIGN.test(left.text) || LEADER.test(left.text) || LEADER.test(right.text)) continue;
@@ -166,6 +168,9 @@ function isColumnGap(zone: Span, lines: readonly TextLine[], settings: StreamSet
   }
   if (crossing < 2) return false;
   const differ = (xs: readonly number[]): boolean => xs.length >= 2 && Math.max(...xs) - Math.min(...xs) > widestTol;
+  // Words set one word space apart on every line are words of one cell that align by chance
+  // (`Cebú comercial` over `Gyr x Holstein`); a figure before the band may be a cell of its own.
+  if (spaced === 0) return false;
   // Two lines are thin evidence: both must end on the band's left edge and start on its right.
   if (crossing < settings.minTableRows) return endAligned === crossing && startAligned === crossing && differ(leftStarts);
   const need = settings.alignedShare * crossing;

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { extractRawTables } from './extract.ts';
+import { makePdf, type TextSpec } from '../../tests/fixtures/engine/make-pdf.ts';
+
+// Classes found on a third spreadsheet producer, Gnumeric (decision 016): cells set a padding apart
+// that pdf.js joins into one text item, a header centred over a wide text column beside its values,
+// and (the other way round) words of one cell that line up with a word space by chance.
+
+const SIZE = 6;
+/** Rows at a spreadsheet's pitch under a header row; `cells` gives each row's texts. */
+function sheet(header: Omit<TextSpec, 'y'>[], rows: ((y: number) => TextSpec[])[], wrapped: TextSpec[] = []): TextSpec[] {
+  return [...header.map((t) => ({ ...t, y: 100, size: SIZE })), ...wrapped.map((t) => ({ ...t, size: SIZE })), ...rows.flatMap((row, i) => row(110 + 8 * i).map((t) => ({ ...t, size: SIZE })))];
+}
+
+async function rowsOf(texts: TextSpec[]): Promise<string[][]> {
+  const res = await extractRawTables(await makePdf([{ texts }]));
+  if (res.status !== 'ok') throw new Error(res.status);
+  expect(res.tables).toHaveLength(1);
+  return res.tables[0]!.rows;
+}
+
+const ANIMALS: [string, string, string, string][] = [
+  ['Bovino', '29', '72,500,000', 'Actual'],
+  ['Bovino', '11', '11,550,000', 'A adquirir'],
+  ['Caprino', '13', '10,790,000', 'Actual'],
+  ['Caprino', '18', '4,500,000', 'Actual'],
+  ['Porcino', '9', '124,500,000', 'A adquirir'],
+];
+
+describe('unseen: spreadsheet cells', () => {
+  it('a figure column a cell padding before a text column, drawn as one text item, is two columns', async () => {
+    // Right-aligned totals end 2.5 pt before the left-aligned type: pdf.js joins `11,550,000 A adquirir`
+    // into one item; equal shares per character put the figure's end off its column's edge.
+    const rows = await rowsOf(
+      sheet(
+        [{ text: 'Especie', x: 50 }, { text: 'Cabezas', x: 150, align: 'right' }, { text: 'Valor total', x: 230, align: 'right' }, { text: 'Tipo', x: 232.5 }],
+        ANIMALS.map(([a, n, v, t]) => (y) => [{ text: a, x: 50, y }, { text: n, x: 150, y, align: 'right' }, { text: v, x: 230, y, align: 'right' }, { text: t, x: 232.5, y }]),
+      ),
+    );
+    expect(rows.map((r) => r.filter((c) => c !== '').slice(-2))).toEqual([['Valor total', 'Tipo'], ...ANIMALS.map(([, , v, t]) => [v, t])]);
+  });
+
+  it('a header centred over a wide text column, right of all its values, heads that column', async () => {
+    // `Concepto` is centred over a merged cell far wider than its texts; a wrapped `Valor unitario`
+    // keeps the header lines out of the lines that make the columns; a section row opens the body.
+    const items = ['Sal mineralizada 8%', 'Concentrado', 'Vacuna aftosa', 'Ivermectina 1%'];
+    const units = ['Bulto 40 kg', 'Bulto 40 kg', 'Dosis', 'Frasco 500 ml'];
+    const rows = await rowsOf(
+      sheet(
+        [{ text: 'Concepto', x: 150, align: 'center' }, { text: 'Unidad', x: 300, align: 'center' }, { text: 'Cantidad', x: 420, align: 'right' }],
+        [(y: number): TextSpec[] => [{ text: '1. ALIMENTACION', x: 50, y }]].concat(items.map((item, i) => (y) => [
+          { text: item, x: 50, y },
+          { text: units[i]!, x: 250, y },
+          { text: String(10 + i * 7), x: 420, y, align: 'right' },
+          { text: `${4 + i}.100`, x: 500, y, align: 'right' },
+        ])),
+        [{ text: 'Valor', x: 500, y: 96, align: 'right' }, { text: 'unitario', x: 500, y: 103, align: 'right' }],
+      ),
+    );
+    expect(rows.slice(2).map((r) => r.slice(0, 2))).toEqual(items.map((item, i) => [item, units[i]]));
+    expect(rows[0]!.slice(0, 2)).toEqual(['Concepto', 'Unidad']);
+  });
+
+  it('words of one cell that line up a word space apart on three rows stay one cell', async () => {
+    // `Cebú` and `Gyr x` are equally wide in Helvetica: `comercial` and `Holstein` start on one edge.
+    const breeds = ['Mular', 'Mular', 'Cebú comercial', 'Gyr x Holstein', 'Gyr x Holstein'];
+    const rows = await rowsOf(
+      sheet(
+        [{ text: 'Especie', x: 50 }, { text: 'Raza', x: 130 }, { text: 'Categoría', x: 230 }, { text: 'Cabezas', x: 380, align: 'right' }],
+        breeds.map((breed, i) => (y) => [{ text: 'Bovino', x: 50, y }, { text: breed, x: 130, y }, { text: 'Vaca horra', x: 230, y }, { text: String(3 + i), x: 380, y, align: 'right' }]),
+      ),
+    );
+    expect(rows.slice(1).map((r) => r[1])).toEqual(breeds);
+  });
+});
