@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractRawTables } from './extract.ts';
-import { makePdf, type TextSpec } from '../../tests/fixtures/engine/make-pdf.ts';
+import { makePdf, unruledTable, type TextSpec } from '../../tests/fixtures/engine/make-pdf.ts';
+import { tablesOfLayout } from '../../tests/fixtures/stream/tables-of-layout.ts';
 
 // Classes found on a third spreadsheet producer, Gnumeric (decision 016): cells set a padding apart
 // that pdf.js joins into one text item, a header centred over a wide text column beside its values,
@@ -71,5 +72,19 @@ describe('unseen: spreadsheet cells', () => {
       ),
     );
     expect(rows.slice(1).map((r) => r[1])).toEqual(breeds);
+  });
+
+  it('figures of one width ending on an edge, centred dates after them, are two columns', async () => {
+    // A schedule's second page under its repeated header: instalments 30…41 (all two digits, so
+    // their starts line up too) right-aligned a word space or so before dates centred in their cells.
+    // pdf-lib draws each cell as its own text item, which the finder already parts; Gnumeric's
+    // cells joined into one item (`30 01-dic-2027`) are guarded by tests/fixtures/gnumeric/gnumeric-8303.
+    const months = ['jul', 'ago', 'sep', 'oct', 'nov', 'dic', 'ene', 'feb', 'mar', 'abr', 'may', 'jun'].map((m, i) => `${m}-${i < 6 ? 2027 : 2028}`);
+    const body = months.map((m, i) => [String(30 + i), `01-${m}`, `${18 - i},337,243`, `${841 + i * 13},285`]);
+    const columns = [{ x: 100, align: 'right' as const }, { x: 129, align: 'center' as const }, { x: 220, align: 'right' as const }, { x: 290, align: 'right' as const }];
+    const { texts } = unruledTable(columns, body, 100, { size: 9 });
+    const tables = await tablesOfLayout({ texts });
+    const schedule = tables.find((t) => t.rows.some((row) => row.includes('841,285')));
+    expect(schedule?.rows.map((r) => r.slice(0, 2))).toEqual(body.map((r) => r.slice(0, 2)));
   });
 });

@@ -121,8 +121,9 @@ export function linesToRivers(lines: readonly TextLine[], settings: StreamSettin
  * A band between words that no line fills separates columns only where alignment says so: the
  * words left of it end on one edge while starting at different places (right-aligned numbers),
  * or the words right of it start on one edge while the words left of it end raggedly (a
- * left-aligned column after another). A phrase repeated on every row ("Frente para la Victoria")
- * shows neither, so its word spaces never become columns.
+ * left-aligned column after another), or figures standing alone end on one edge while the words
+ * after them start raggedly. A phrase repeated on every row ("Frente para la Victoria") shows
+ * none of these, so its word spaces never become columns.
  */
 function isColumnGap(zone: Span, lines: readonly TextLine[], settings: StreamSettings): boolean {
   let crossing = 0;
@@ -135,6 +136,8 @@ function isColumnGap(zone: Span, lines: readonly TextLine[], settings: StreamSet
   let widestTol = 0;
   let figureThenWord = 0;
   let spaced = 0;
+  // Where the word after a figure that ends on the band starts, on each such line.
+  const afterFigures: number[] = [];
   for (const line of lines) {
     const tol = settings.alignTolEm * line.size;
     widestTol = Math.max(widestTol, tol);
@@ -157,6 +160,7 @@ function isColumnGap(zone: Span, lines: readonly TextLine[], settings: StreamSet
     if (zone.x0 - left.x1 <= tol) {
       endAligned++;
       leftStarts.push(left.x0);
+      if (startsFigureCell(before, left, line.size, settings)) afterFigures.push(right.x0);
     }
     // Raggedness counts among the lines that start on the band's right edge: a short word
     // repeated before it on every row ("t ensilaje", "t forraje") ends on one edge too.
@@ -179,7 +183,10 @@ function isColumnGap(zone: Span, lines: readonly TextLine[], settings: StreamSet
   // header's words aside) a figure standing alone in its cell ends on the band and a word starts
   // on it: a figure column set a word space before a text column (`$ 130.310.500 Año 1`,
   // `77.000 kg`). A figure after a word is not a cell of its own (`Bulto 50 kg`).
-  return figureThenWord >= need;
+  if (figureThenWord >= need) return true;
+  // Figures of one width ending on the band (`30` … `36`) and words starting raggedly after them
+  // (centred dates): one cell would start its second word a word space after an aligned first.
+  return afterFigures.length >= need && differ(afterFigures);
 }
 
 /** The figure starts its cell: nothing before it on the line, a currency sign, or a column's gap. */
