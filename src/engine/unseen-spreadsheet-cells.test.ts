@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { extractRawTables } from './extract.ts';
+import { extractPdf, extractRawTables } from './extract.ts';
+import { rowsByTable } from './rows-by-table.ts';
 import { makePdf, unruledTable, type TextSpec } from '../../tests/fixtures/engine/make-pdf.ts';
 import { tablesOfLayout } from '../../tests/fixtures/stream/tables-of-layout.ts';
 
@@ -87,4 +88,29 @@ describe('unseen: spreadsheet cells', () => {
     const schedule = tables.find((t) => t.rows.some((row) => row.includes('841,285')));
     expect(schedule?.rows.map((r) => r.slice(0, 2))).toEqual(body.map((r) => r.slice(0, 2)));
   });
+
+  it('rows under a repeated print title continue the table above, in its columns', async () => {
+    // The schedule's header row repeats on every page; the yearly summary after the schedule runs
+    // onto page 2, so its rows print under the schedule's header, in the summary's own columns.
+    const SCHEDULE = [{ x: 80, align: 'right' as const }, { x: 130, align: 'center' as const }, { x: 230, align: 'right' as const }, { x: 300, align: 'right' as const }, { x: 380, align: 'right' as const }, { x: 460, align: 'right' as const }];
+    const SUMMARY = [{ x: 100, align: 'right' as const }, { x: 170, align: 'right' as const }, { x: 250, align: 'right' as const }, { x: 340, align: 'right' as const }, { x: 420, align: 'right' as const }];
+    const header = ['Periodo', 'Fecha', 'Abono a capital', 'Intereses', 'Valor cuota', 'Saldo'];
+    const instalments = Array.from({ length: 6 }, (_, i) => [String(i + 1), `23/0${i + 1}/2025`, '1,000,000', `${300 - i * 10},000`, `${1300 - i * 10},000`, `${(20 - i) * 1000},000`]);
+    const years = [2025, 2026, 2027, 2028, 2029].map((y, i) => [String(y), `${3 + i},311,213`, `${12 - i},605,663`, '15,916,876', `${82 - i * 9},988,787`]);
+    const schedule = unruledTable(SCHEDULE, [header, ...instalments], 100, { size: 8 });
+    const summary = unruledTable(SUMMARY, [['Año', 'Capital', 'Intereses', 'Total pagado', 'Saldo'], years[0]!], schedule.next + 30, { size: 8 });
+    const repeated = unruledTable(SCHEDULE, [header], 60, { size: 8 });
+    const rest = unruledTable(SUMMARY, years.slice(1), repeated.next, { size: 8 });
+    const result = await extractPdf(
+      await makePdf([
+        { texts: [{ text: 'DETALLE PLAN DE AMORTIZACIÓN', x: 50, y: 80, size: 9 }, ...schedule.texts, { text: 'RESUMEN ANUAL', x: 50, y: schedule.next + 16, size: 9 }, ...summary.texts] },
+        { texts: [...repeated.texts, ...rest.texts] },
+      ]),
+    );
+    if (result.status !== 'ok') throw new Error(result.status);
+    const tables = rowsByTable(result);
+    expect(tables.PlanAmortizacionDetalle).toHaveLength(instalments.length);
+    expect(tables.PlanAmortizacionResumen?.map((r) => r.anio)).toEqual([2025, 2026, 2027, 2028, 2029]);
+  });
 });
+
