@@ -137,6 +137,8 @@ export const SETTING_RULES = {
     alignTolEm: length(0.2),
     /** A line crosses a narrow band only when its words either side are at most this far apart (× size). */
     crossingGapEm: length(3),
+    /** Words either side of a narrow band this close (× size: one word space) on every line are words of one cell that happen to align. */
+    wordSpaceEm: length(0.35),
     /** A figure this far (× size) from the word before it starts its own cell (stream/lines-to-columns.ts: a figure column a word space before a text column). */
     figureCellGapEm: length(1),
     /** Line pitch below this share of the region's usual row pitch marks a wrapped cell line. */

@@ -3,7 +3,8 @@ import type { Box, PageContent, RawTable } from '../types.ts';
 import { isDataCell } from './classify-table.ts';
 import { pageLines, type PageLine } from './page-lines.ts';
 import { plainBox } from '../geometry.ts';
-import { fold, looseKey, rowShape } from './text.ts';
+import { headerKey, rowsUnderPrintTitle } from './print-titles.ts';
+import { looseKey, rowShape } from './text.ts';
 import { matchTitle, titleOf } from './titles.ts';
 
 /** Rows at the top of a continuation that repeat the previous page's header, to be dropped. */
@@ -12,16 +13,6 @@ const HEADER_ROWS_COMPARED = 3;
 const DEEPEST_FIRST = Array.from({ length: HEADER_ROWS_COMPARED }, (_, i) => HEADER_ROWS_COMPARED - i);
 
 const rowKey = (row: readonly string[]): string => looseKey(row.join(' '));
-/**
- * Header rows as the words they print, in any order: a two-level header the finder split as
- * `COSTO` over `Total` on one page and read as one line `COSTO Total` on the next is the same header.
- */
-const headerKey = (rows: readonly string[][]): string =>
-  fold(rows.flat().join(' '))
-    .split(/[^a-z0-9%]+/)
-    .filter(Boolean)
-    .sort()
-    .join(' ');
 /** A section title left alone at the foot of a page sits within this many line heights of the table. */
 const ORPHAN_LINES = 2.5;
 const OUTLINE_TITLE = /^(?:\d+(?:\.\d+)*\.?|[a-z]\))\s+[^\d]+$/iu;
@@ -63,7 +54,24 @@ export function joinContinuations(tables: readonly RawTable[], pages: readonly P
     const prev = out[out.length - 1];
     const firstOnPage = !out.some((o) => o.page === t.page);
     const width = (x: RawTable) => Math.max(0, ...x.rows.map((r) => r.length));
-    if (!prev || !firstOnPage || t.page !== lastPage(prev) + 1 || width(prev) !== width(t) || hasOwnTitle(t)) {
+    const next = prev && firstOnPage && t.page === lastPage(prev) + 1 && !hasOwnTitle(t);
+    const titled = next ? rowsUnderPrintTitle(prev, t, out) : undefined;
+    if (prev && titled) {
+      // An earlier table's header repeated over rows in prev's columns (decision 016): prev goes on.
+      const joined: RawTable = {
+        ...prev,
+        pages: [...new Set([...prev.pages, t.page])].sort((a, b) => a - b),
+        rows: [...prev.rows, ...titled.rows],
+        cells: [...prev.cells, ...titled.cells],
+        rowPages: [...prev.rowPages, ...titled.rowPages],
+        pageBoxes: [...prev.pageBoxes, ...t.pageBoxes],
+        confidence: Math.min(prev.confidence, t.confidence),
+      };
+      out[out.length - 1] = joined;
+      lastBox.set(joined, t.bbox);
+      continue;
+    }
+    if (!prev || !next || width(prev) !== width(t)) {
       out.push(t);
       lastBox.set(t, t.bbox);
       continue;

@@ -64,7 +64,7 @@ export async function readPage(page: PDFPageProxy, pageNumber: number): Promise<
   const rotation = (rotate + extra) % 360;
   if (extra) viewport = page.getViewport({ scale: 1, rotation });
   const base = toMatrix(viewport.transform) ?? IDENTITY;
-  const chunks = itemsToChunks(items, base);
+  const chunks = itemsToChunks(items, base, text.styles);
   const size = { width: viewport.width, height: viewport.height };
   // Without text there is no table to find: skip the drawing, which on scans means decoding
   // the page image for nothing.

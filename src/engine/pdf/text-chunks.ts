@@ -1,4 +1,5 @@
 import type { TextChunk } from '../types.ts';
+import { characterEdges } from './glyph-widths.ts';
 import { multiply, toMatrix, type Matrix } from './matrix.ts';
 
 /** The part of the em box above the baseline, and below it, as a share of the font size. */
@@ -15,7 +16,11 @@ export interface TextItemLike {
   str: string;
   transform: unknown;
   width: number;
+  fontName?: string;
 }
+
+/** pdf.js's `styles` of a text content: the font family it guessed for each font name. */
+export type FontStyles = Record<string, { fontFamily?: string } | undefined>;
 
 interface Placed {
   m: Matrix;
@@ -70,9 +75,9 @@ export function dominantTextRotation(items: readonly TextItemLike[], viewport: M
 /**
  * Turns pdf.js text items into word chunks: each item is split on whitespace and each word gets
  * the share of the item's advance width its characters take (pdf.js does not report glyph
- * widths, so proportional spacing is the best estimate available without the font).
+ * widths: glyph-widths.ts weighs the characters as a common sans face would).
  */
-export function itemsToChunks(items: readonly TextItemLike[], viewport: Matrix): TextChunk[] {
+export function itemsToChunks(items: readonly TextItemLike[], viewport: Matrix, styles: FontStyles = {}): TextChunk[] {
   const out: TextChunk[] = [];
   // Where the previous item ended when it ended with a space (one the PDF writes, or one pdf.js
   // reads off the font's own spacing; it comes as an item of its own): the word after it is a new
@@ -89,7 +94,7 @@ export function itemsToChunks(items: readonly TextItemLike[], viewport: Matrix):
     if (/\s$/.test(str)) spaceEnd = { x: m[4] + ux * width, y: m[5] + uy * width };
     if (!str.trim()) continue;
     const writtenSpace = spaceAt !== undefined && Math.hypot(spaceAt.x - m[4], spaceAt.y - m[5]) <= WRITTEN_SPACE_REACH * size;
-    const perChar = width / str.length;
+    const edges = characterEdges(str, styles[item.fontName ?? '']?.fontFamily === 'monospace');
     const upright = Math.abs(((directionDeg(ux, uy) + 180) % 360) - 180) <= UPRIGHT_TOLERANCE_DEG;
     // Unit vector pointing up the glyphs (from baseline towards ascender).
     const vx = m[2] / size;
@@ -99,8 +104,8 @@ export function itemsToChunks(items: readonly TextItemLike[], viewport: Matrix):
     const re = /\S+/g;
     let match: RegExpExecArray | null;
     while ((match = re.exec(str)) !== null) {
-      const start = match.index * perChar;
-      const end = (match.index + match[0].length) * perChar;
+      const start = (edges[match.index] ?? 0) * width;
+      const end = (edges[match.index + match[0].length] ?? 1) * width;
       // The word's four corners (start and end along the baseline, descent and ascent up the
       // glyphs), as plain numbers: the same sums as before, without five arrays per word (issue 14).
       const xa = m[4] + ux * start + vx * down;

@@ -24,10 +24,10 @@ interface Extent {
   x1: number;
 }
 
-function extentOf(boxes: readonly (Box | null)[][], col: number, from: number, to: number): Extent | undefined {
+function extentIn(boxes: readonly (Box | null)[][], col: number, rows: readonly number[]): Extent | undefined {
   let x0 = Infinity;
   let x1 = -Infinity;
-  for (let r = from; r < to; r++) {
+  for (const r of rows) {
     const b = boxes[r]?.[col];
     if (!b) continue;
     x0 = Math.min(x0, b.x0);
@@ -44,25 +44,63 @@ export interface CellTable {
 
 const gapBetween = (a: Extent, b: Extent): number => Math.max(0, Math.max(a.x0, b.x0) - Math.min(a.x1, b.x1));
 
+/**
+ * A header centred over a wide text column can start in the whitespace right of the column's
+ * values (a merged cell or wide column with short left-aligned texts), and the rivers give it
+ * to the next column. Text values are set left, so a header wholly left of every value of a text
+ * column is not over them: when the column to its left holds values and no header, the header
+ * moves there (and the next column's own header, left alone, then joins its values below).
+ * Right-aligned figures are left out: a header set left over them is beside them by design.
+ */
+function headersBesideTextValues(text: string[][], boxes: (Box | null)[][], heads: readonly number[], body: readonly number[]): boolean {
+  let moved = false;
+  const width = text[0]?.length ?? 0;
+  const headed = (col: number): boolean => heads.some((r) => (text[r]![col] ?? '') !== '');
+  const valued = (col: number): boolean => body.some((r) => (text[r]![col] ?? '') !== '');
+  for (let c = 1; c < width; c++) {
+    if (headed(c - 1) || !valued(c - 1) || !headed(c)) continue;
+    const label = extentIn(boxes, c, heads);
+    const values = extentIn(boxes, c, body);
+    const cells = body.map((r) => text[r]![c] ?? '').filter((t) => t !== '');
+    if (!label || !values || label.x1 >= values.x0 || cells.some(isValue)) continue;
+    for (const r of heads) {
+      [text[r]![c - 1], text[r]![c]] = [text[r]![c]!, ''];
+      [boxes[r]![c - 1], boxes[r]![c]] = [boxes[r]![c] ?? null, null];
+    }
+    moved = true;
+  }
+  return moved;
+}
+
 /** Rows of cells (with their boxes) with each header-only column joined to the value column beside it. */
 export function headerToValueColumns(table: CellTable, settings: StreamSettings): CellTable {
-  const { text, boxes } = table;
-  const head = headerRowCount(text, settings);
+  const head = headerRowCount(table.text, settings);
+  if (head === 0) return table;
+  const text = table.text.map((r) => [...r]);
+  const boxes = table.boxes.map((r) => [...r]);
+  // A lone cell in the first column above the first values is a section row (`1. ALIMENTACION`):
+  // body, not header.
+  const all = text.map((_, r) => r);
+  const section = (row: readonly string[]): boolean => (row[0] ?? '') !== '' && row.filter((t) => t !== '').length === 1;
+  const heads = all.filter((r) => r < head && !section(text[r]!));
+  const body = all.filter((r) => !heads.includes(r));
+  const moved = headersBesideTextValues(text, boxes, heads, body);
+  const unchanged = moved ? { text, boxes } : table;
   const width = text[0]?.length ?? 0;
-  if (head === 0 || width < 3) return table;
-  const filled = (col: number, from: number, to: number): boolean => text.slice(from, to).some((r) => (r[col] ?? '') !== '');
-  const headerOnly = (c: number) => filled(c, 0, head) && !filled(c, head, text.length);
-  const bodyOnly = (c: number) => !filled(c, 0, head) && filled(c, head, text.length);
+  if (width < 3) return unchanged;
+  const filled = (col: number, rows: readonly number[]): boolean => rows.some((r) => (text[r]![col] ?? '') !== '');
+  const headerOnly = (c: number) => filled(c, heads) && !filled(c, body);
+  const bodyOnly = (c: number) => !filled(c, heads) && filled(c, body);
   const into = new Map<number, number>();
   const taken = new Set<number>();
   for (let c = 0; c < width; c++) {
     if (!headerOnly(c)) continue;
-    const label = extentOf(boxes, c, 0, head);
+    const label = extentIn(boxes, c, heads);
     let best: number | undefined;
     let bestGap = Infinity;
     for (const n of [c - 1, c + 1]) {
       if (n < 0 || n >= width || taken.has(n) || !bodyOnly(n)) continue;
-      const values = extentOf(boxes, n, head, text.length);
+      const values = extentIn(boxes, n, body);
       const gap = label && values ? gapBetween(label, values) : Infinity;
       if (best === undefined || gap < bestGap) {
         best = n;
@@ -73,16 +111,16 @@ export function headerToValueColumns(table: CellTable, settings: StreamSettings)
     into.set(c, best);
     taken.add(best);
   }
-  if (into.size === 0) return table;
+  if (into.size === 0) return unchanged;
   const keep = Array.from({ length: width }, (_, c) => c).filter((c) => !into.has(c));
   const outText = text.map((row, r) => {
     const copy = [...row];
-    if (r < head) for (const [from, to] of into) copy[to] = row[from]!;
+    if (heads.includes(r)) for (const [from, to] of into) copy[to] = row[from]!;
     return keep.map((c) => copy[c]!);
   });
   const outBoxes = boxes.map((row, r) => {
     const copy = [...row];
-    if (r < head) for (const [from, to] of into) copy[to] = row[from] ?? null;
+    if (heads.includes(r)) for (const [from, to] of into) copy[to] = row[from] ?? null;
     return keep.map((c) => copy[c] ?? null);
   });
   return { text: outText, boxes: outBoxes };

@@ -121,8 +121,9 @@ export function linesToRivers(lines: readonly TextLine[], settings: StreamSettin
  * A band between words that no line fills separates columns only where alignment says so: the
  * words left of it end on one edge while starting at different places (right-aligned numbers),
  * or the words right of it start on one edge while the words left of it end raggedly (a
- * left-aligned column after another). A phrase repeated on every row ("Frente para la Victoria")
- * shows neither, so its word spaces never become columns.
+ * left-aligned column after another), or figures standing alone end on one edge while the words
+ * after them start raggedly. A phrase repeated on every row ("Frente para la Victoria") shows
+ * none of these, so its word spaces never become columns.
  */
 function isColumnGap(zone: Span, lines: readonly TextLine[], all: readonly TextLine[], settings: StreamSettings): boolean {
   let crossing = 0;
@@ -136,6 +137,9 @@ function isColumnGap(zone: Span, lines: readonly TextLine[], all: readonly TextL
   let figureThenWord = 0;
   let figurePairs = 0;
   let signSplits = 0;
+  let spaced = 0;
+  // Where the word after a figure that ends on the band starts, on each such line.
+  const afterFigures: number[] = [];
   for (const line of lines) {
     const tol = settings.alignTolEm * line.size;
     widestTol = Math.max(widestTol, tol);
@@ -151,6 +155,7 @@ function isColumnGap(zone: Span, lines: readonly TextLine[], all: readonly TextL
     }
     if (!left || !right || right.x0 - left.x1 > settings.crossingGapEm * line.size) continue;
     crossing++;
+    if (right.x0 - left.x1 > settings.wordSpaceEm * line.size || isNumeric(left.text)) spaced++;
     // "$" set left in a cell with the amount set right is one cell, not two columns.
     // Nor do dot leaders running a label out to its numbers make a column of dots.
     if (CURRENCY_SIGN.test(left.text)) signSplits++;
@@ -158,6 +163,7 @@ function isColumnGap(zone: Span, lines: readonly TextLine[], all: readonly TextL
     if (zone.x0 - left.x1 <= tol) {
       endAligned++;
       leftStarts.push(left.x0);
+      if (startsFigureCell(before, left, line.size, settings)) afterFigures.push(right.x0);
     }
     // Raggedness counts among the lines that start on the band's right edge: a short word
     // repeated before it on every row ("t ensilaje", "t forraje") ends on one edge too.
@@ -170,6 +176,9 @@ function isColumnGap(zone: Span, lines: readonly TextLine[], all: readonly TextL
   }
   if (crossing < 2) return false;
   const differ = (xs: readonly number[]): boolean => xs.length >= 2 && Math.max(...xs) - Math.min(...xs) > widestTol;
+  // Words set one word space apart on every line are words of one cell that align by chance
+  // (`Cebú comercial` over `Gyr x Holstein`); a figure before the band may be a cell of its own.
+  if (spaced === 0) return false;
   // Two lines are thin evidence: both must end on the band's left edge and start on its right.
   if (crossing < settings.minTableRows) return endAligned === crossing && startAligned === crossing && differ(leftStarts);
   const need = settings.alignedShare * crossing;
@@ -179,6 +188,9 @@ function isColumnGap(zone: Span, lines: readonly TextLine[], all: readonly TextL
   // on it: a figure column set a word space before a text column (`$ 130.310.500 Año 1`,
   // `77.000 kg`). A figure after a word is not a cell of its own (`Bulto 50 kg`).
   if (figureThenWord >= need) return true;
+  // Figures of one width ending on the band (`30` … `36`) and words starting raggedly after them
+  // (centred dates): one cell would start its second word a word space after an aligned first.
+  if (afterFigures.length >= need && differ(afterFigures)) return true;
   // Columns of figures only, right-aligned, each of one width (a yearly summary, a constant
   // capital instalment): two amounts a word space apart on most lines. A cell never holds two
   // amounts, but a number printed in groups (`310 555 1234`) does, so a header must part them too:
