@@ -10,14 +10,43 @@ export interface Intersection {
   h: Set<number>;
 }
 
-export type Intersections = Map<string, Intersection>;
+/**
+ * Values keyed by a point, looked up by its two numbers (issue 14: these keys were the string
+ * `${x},${y}`, and turning each coordinate into its shortest decimal was most of the lattice's
+ * key cost). Keyed as a Map keys numbers (SameValueZero: 0 and -0 one key, NaN one key), exactly
+ * the points those strings told apart; values() in insertion order, as the Map of strings gave them.
+ */
+export class PointMap<T> {
+  private readonly byX = new Map<number, Map<number, T>>();
+  private readonly list: T[] = [];
 
-const key = (x: number, y: number) => `${x},${y}`;
+  get size(): number {
+    return this.list.length;
+  }
+
+  get(x: number, y: number): T | undefined {
+    return this.byX.get(x)?.get(y);
+  }
+
+  /** Adds a value for a point not in the map yet. */
+  add(x: number, y: number, value: T): void {
+    let column = this.byX.get(x);
+    if (!column) this.byX.set(x, (column = new Map()));
+    column.set(y, value);
+    this.list.push(value);
+  }
+
+  values(): readonly T[] {
+    return this.list;
+  }
+}
+
+export type Intersections = PointMap<Intersection>;
 
 /** Finds every point where a vertical rule crosses or touches a horizontal one. */
 export function edgesToIntersections(edges: readonly Segment[], s: LatticeSettings): Intersections {
   const tol = s.intersectionTolerancePt;
-  const out: Intersections = new Map();
+  const out: Intersections = new PointMap();
   const hs: number[] = [];
   const vs: number[] = [];
   edges.forEach((e, i) => (e.orientation === 'h' ? hs : vs).push(i));
@@ -31,13 +60,12 @@ export function edgesToIntersections(edges: readonly Segment[], s: LatticeSettin
       const hi = hs[k] as number;
       const h = edges[hi] as Segment;
       if (v.x0 < h.x0 - tol || v.x0 > h.x1 + tol) continue;
-      const id = key(v.x0, h.y0);
-      const found = out.get(id);
+      const found = out.get(v.x0, h.y0);
       if (found) {
         found.v.add(vi);
         found.h.add(hi);
       } else {
-        out.set(id, { x: v.x0, y: h.y0, v: new Set([vi]), h: new Set([hi]) });
+        out.add(v.x0, h.y0, { x: v.x0, y: h.y0, v: new Set([vi]), h: new Set([hi]) });
       }
     }
   }
@@ -86,7 +114,7 @@ export function intersectionsToCells(points: Intersections): Box[] {
       if (!(b.y > p.y) || !shares(p.v, b.v)) continue;
       for (const r of row) {
         if (!(r.x > p.x) || !shares(p.h, r.h)) continue;
-        const corner = points.get(key(r.x, b.y));
+        const corner = points.get(r.x, b.y);
         if (corner && shares(corner.v, r.v) && shares(corner.h, b.h)) {
           cells.push({ x0: p.x, y0: p.y, x1: r.x, y1: b.y });
           done = true;
@@ -109,13 +137,17 @@ export function cellsToTables(cells: readonly Box[]): Box[][] {
     }
     return i;
   };
-  const owner = new Map<string, number>();
+  const owner = new PointMap<number>();
+  const corner = (i: number, x: number, y: number) => {
+    const j = owner.get(x, y);
+    if (j === undefined) owner.add(x, y, i);
+    else parent[find(i)] = find(j);
+  };
   cells.forEach((c, i) => {
-    for (const k of [key(c.x0, c.y0), key(c.x1, c.y0), key(c.x0, c.y1), key(c.x1, c.y1)]) {
-      const j = owner.get(k);
-      if (j === undefined) owner.set(k, i);
-      else parent[find(i)] = find(j);
-    }
+    corner(i, c.x0, c.y0);
+    corner(i, c.x1, c.y0);
+    corner(i, c.x0, c.y1);
+    corner(i, c.x1, c.y1);
   });
   const groups = new Map<number, Box[]>();
   cells.forEach((c, i) => {
