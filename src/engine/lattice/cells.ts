@@ -5,9 +5,12 @@ import type { LatticeSettings } from '../settings.ts';
 export interface Intersection {
   x: number;
   y: number;
-  /** Indexes (into the edge list) of the vertical and horizontal rules through this point. */
-  v: Set<number>;
-  h: Set<number>;
+  /**
+   * Indexes (into the edge list) of the vertical and horizontal rules through this point, each
+   * once: one or two, so plain arrays (a Set's iterator made an object per element read, issue 14).
+   */
+  v: number[];
+  h: number[];
 }
 
 /**
@@ -62,10 +65,10 @@ export function edgesToIntersections(edges: readonly Segment[], s: LatticeSettin
       if (v.x0 < h.x0 - tol || v.x0 > h.x1 + tol) continue;
       const found = out.get(v.x0, h.y0);
       if (found) {
-        found.v.add(vi);
-        found.h.add(hi);
+        if (!found.v.includes(vi)) found.v.push(vi);
+        if (!found.h.includes(hi)) found.h.push(hi);
       } else {
-        out.add(v.x0, h.y0, { x: v.x0, y: h.y0, v: new Set([vi]), h: new Set([hi]) });
+        out.add(v.x0, h.y0, { x: v.x0, y: h.y0, v: [vi], h: [hi] });
       }
     }
   }
@@ -83,8 +86,8 @@ function lowerBound(sorted: readonly number[], value: number): number {
   return lo;
 }
 
-function shares(a: Set<number>, b: Set<number>): boolean {
-  for (const x of a) if (b.has(x)) return true;
+function shares(a: readonly number[], b: readonly number[]): boolean {
+  for (let i = 0; i < a.length; i++) if (b.includes(a[i]!)) return true;
   return false;
 }
 
