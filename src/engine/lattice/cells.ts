@@ -110,12 +110,15 @@ export function intersectionsToCells(points: Intersections): Box[] {
     // The points below p and right of p, read in place rather than filtered into two new arrays
     // for every point (issue 14); the same tests in the same order, so a NaN coordinate a
     // hostile drawing may produce is skipped exactly as before.
+    // Indexed loops: for…of made an iterator result per point read until V8 optimised this (issue 14).
     const column = byX.get(p.x) ?? [];
     const row = byY.get(p.y) ?? [];
     let done = false;
-    for (const b of column) {
+    for (let bi = 0; bi < column.length; bi++) {
+      const b = column[bi]!;
       if (!(b.y > p.y) || !shares(p.v, b.v)) continue;
-      for (const r of row) {
+      for (let ri = 0; ri < row.length; ri++) {
+        const r = row[ri]!;
         if (!(r.x > p.x) || !shares(p.h, r.h)) continue;
         const corner = points.get(r.x, b.y);
         if (corner && shares(corner.v, r.v) && shares(corner.h, b.h)) {
