@@ -30,7 +30,13 @@ function segmentsOf(chunks: readonly TextChunk[]): LineSegment[] {
     if (last && prev && c.x0 - prev.x1 < SEGMENT_GAP_RATIO * Math.max(1, Math.min(prev.size, c.size))) last.push(c);
     else groups.push([c]);
   }
-  return groups.map((g) => ({ ...unionBox(g), text: joinLineWords(g).trim() })).filter((s) => s.text);
+  // The box's four coordinates named, not a spread copy of unionBox's object (issue 14): same keys, same order.
+  return groups
+    .map((g) => {
+      const b = unionBox(g);
+      return { x0: b.x0, y0: b.y0, x1: b.x1, y1: b.y1, text: joinLineWords(g).trim() };
+    })
+    .filter((s) => s.text);
 }
 
 function inside(b: Box, outer: Box): boolean {

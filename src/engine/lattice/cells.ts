@@ -5,19 +5,51 @@ import type { LatticeSettings } from '../settings.ts';
 export interface Intersection {
   x: number;
   y: number;
-  /** Indexes (into the edge list) of the vertical and horizontal rules through this point. */
-  v: Set<number>;
-  h: Set<number>;
+  /**
+   * Indexes (into the edge list) of the vertical and horizontal rules through this point, each
+   * once: one or two, so plain arrays (a Set's iterator made an object per element read, issue 14).
+   */
+  v: number[];
+  h: number[];
 }
 
-export type Intersections = Map<string, Intersection>;
+/**
+ * Values keyed by a point, looked up by its two numbers (issue 14: these keys were the string
+ * `${x},${y}`, and turning each coordinate into its shortest decimal was most of the lattice's
+ * key cost). Keyed as a Map keys numbers (SameValueZero: 0 and -0 one key, NaN one key), exactly
+ * the points those strings told apart; values() in insertion order, as the Map of strings gave them.
+ */
+export class PointMap<T> {
+  private readonly byX = new Map<number, Map<number, T>>();
+  private readonly list: T[] = [];
 
-const key = (x: number, y: number) => `${x},${y}`;
+  get size(): number {
+    return this.list.length;
+  }
+
+  get(x: number, y: number): T | undefined {
+    return this.byX.get(x)?.get(y);
+  }
+
+  /** Adds a value for a point not in the map yet. */
+  add(x: number, y: number, value: T): void {
+    let column = this.byX.get(x);
+    if (!column) this.byX.set(x, (column = new Map()));
+    column.set(y, value);
+    this.list.push(value);
+  }
+
+  values(): readonly T[] {
+    return this.list;
+  }
+}
+
+export type Intersections = PointMap<Intersection>;
 
 /** Finds every point where a vertical rule crosses or touches a horizontal one. */
 export function edgesToIntersections(edges: readonly Segment[], s: LatticeSettings): Intersections {
   const tol = s.intersectionTolerancePt;
-  const out: Intersections = new Map();
+  const out: Intersections = new PointMap();
   const hs: number[] = [];
   const vs: number[] = [];
   edges.forEach((e, i) => (e.orientation === 'h' ? hs : vs).push(i));
@@ -31,13 +63,12 @@ export function edgesToIntersections(edges: readonly Segment[], s: LatticeSettin
       const hi = hs[k] as number;
       const h = edges[hi] as Segment;
       if (v.x0 < h.x0 - tol || v.x0 > h.x1 + tol) continue;
-      const id = key(v.x0, h.y0);
-      const found = out.get(id);
+      const found = out.get(v.x0, h.y0);
       if (found) {
-        found.v.add(vi);
-        found.h.add(hi);
+        if (!found.v.includes(vi)) found.v.push(vi);
+        if (!found.h.includes(hi)) found.h.push(hi);
       } else {
-        out.set(id, { x: v.x0, y: h.y0, v: new Set([vi]), h: new Set([hi]) });
+        out.add(v.x0, h.y0, { x: v.x0, y: h.y0, v: [vi], h: [hi] });
       }
     }
   }
@@ -55,8 +86,8 @@ function lowerBound(sorted: readonly number[], value: number): number {
   return lo;
 }
 
-function shares(a: Set<number>, b: Set<number>): boolean {
-  for (const x of a) if (b.has(x)) return true;
+function shares(a: readonly number[], b: readonly number[]): boolean {
+  for (let i = 0; i < a.length; i++) if (b.includes(a[i]!)) return true;
   return false;
 }
 
@@ -79,14 +110,17 @@ export function intersectionsToCells(points: Intersections): Box[] {
     // The points below p and right of p, read in place rather than filtered into two new arrays
     // for every point (issue 14); the same tests in the same order, so a NaN coordinate a
     // hostile drawing may produce is skipped exactly as before.
+    // Indexed loops: for…of made an iterator result per point read until V8 optimised this (issue 14).
     const column = byX.get(p.x) ?? [];
     const row = byY.get(p.y) ?? [];
     let done = false;
-    for (const b of column) {
+    for (let bi = 0; bi < column.length; bi++) {
+      const b = column[bi]!;
       if (!(b.y > p.y) || !shares(p.v, b.v)) continue;
-      for (const r of row) {
+      for (let ri = 0; ri < row.length; ri++) {
+        const r = row[ri]!;
         if (!(r.x > p.x) || !shares(p.h, r.h)) continue;
-        const corner = points.get(key(r.x, b.y));
+        const corner = points.get(r.x, b.y);
         if (corner && shares(corner.v, r.v) && shares(corner.h, b.h)) {
           cells.push({ x0: p.x, y0: p.y, x1: r.x, y1: b.y });
           done = true;
@@ -109,13 +143,17 @@ export function cellsToTables(cells: readonly Box[]): Box[][] {
     }
     return i;
   };
-  const owner = new Map<string, number>();
+  const owner = new PointMap<number>();
+  const corner = (i: number, x: number, y: number) => {
+    const j = owner.get(x, y);
+    if (j === undefined) owner.add(x, y, i);
+    else parent[find(i)] = find(j);
+  };
   cells.forEach((c, i) => {
-    for (const k of [key(c.x0, c.y0), key(c.x1, c.y0), key(c.x0, c.y1), key(c.x1, c.y1)]) {
-      const j = owner.get(k);
-      if (j === undefined) owner.set(k, i);
-      else parent[find(i)] = find(j);
-    }
+    corner(i, c.x0, c.y0);
+    corner(i, c.x1, c.y0);
+    corner(i, c.x0, c.y1);
+    corner(i, c.x1, c.y1);
   });
   const groups = new Map<number, Box[]>();
   cells.forEach((c, i) => {

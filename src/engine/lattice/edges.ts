@@ -56,15 +56,26 @@ export function segmentsToSnapped(segments: readonly Segment[], s: LatticeSettin
 
 /** Joins overlapping or nearly touching pieces of the same snapped line; drops short ones. */
 export function snappedToMerged(segments: readonly Segment[], s: LatticeSettings): Segment[] {
-  const byLine = new Map<string, Segment[]>();
+  // Each snapped line by its coordinate as a number (issue 14: the key was `h${y}` / `v${x}`, a
+  // decimal string made per piece; a Map's number keys tell apart exactly the values those strings
+  // did), the lines kept in the order they are first met, as the Map of strings gave them.
+  const hLines = new Map<number, Segment[]>();
+  const vLines = new Map<number, Segment[]>();
+  const lines: Segment[][] = [];
   for (const e of segments) {
-    const key = e.orientation === 'h' ? `h${e.y0}` : `v${e.x0}`;
-    const list = byLine.get(key);
+    const h = e.orientation === 'h';
+    const byLine = h ? hLines : vLines;
+    const at = h ? e.y0 : e.x0;
+    const list = byLine.get(at);
     if (list) list.push(e);
-    else byLine.set(key, [e]);
+    else {
+      const created = [e];
+      byLine.set(at, created);
+      lines.push(created);
+    }
   }
   const out: Segment[] = [];
-  for (const list of byLine.values()) {
+  for (const list of lines) {
     const horizontal = list[0]?.orientation === 'h';
     const lo = (e: Segment) => (horizontal ? e.x0 : e.y0);
     const hi = (e: Segment) => (horizontal ? e.x1 : e.y1);
@@ -72,7 +83,10 @@ export function snappedToMerged(segments: readonly Segment[], s: LatticeSettings
     let cur: Segment | undefined;
     for (const e of list) {
       if (cur && lo(e) <= hi(cur) + s.joinTolerancePt) {
-        cur = horizontal ? { ...cur, x1: Math.max(cur.x1, e.x1) } : { ...cur, y1: Math.max(cur.y1, e.y1) };
+        // cur is this function's own copy, not yet handed out: extended in place, not copied
+        // again per piece joined.
+        if (horizontal) cur.x1 = Math.max(cur.x1, e.x1);
+        else cur.y1 = Math.max(cur.y1, e.y1);
         continue;
       }
       if (cur) out.push(cur);

@@ -46,7 +46,9 @@ export class DirectPort {
     const event = { data: copyMessage(message) };
     // Delivered on a later microtask, as pdf.js's own LoopbackPort does.
     void Promise.resolve().then(() => {
-      for (const [listener] of this.#listeners) listener.call(this, event);
+      // forEach, not for…of with a destructured entry: no entry array nor iterator result per
+      // listener and message (issue 14); the same listeners in the same order.
+      this.#listeners.forEach((_options, listener) => listener.call(this, event));
     });
   }
 

@@ -101,11 +101,12 @@ interface Rect {
 /** The axis-aligned rectangle a subpath draws, if it is one. */
 export function asRect(path: SubPath): Rect | undefined {
   if (path.curved) return undefined;
-  let pts = path.points;
+  const pts = path.points;
   const first = pts[0];
   const last = pts[pts.length - 1];
-  if (pts.length === 5 && first && last && near(first, last)) pts = pts.slice(0, 4);
-  if (pts.length !== 4) return undefined;
+  // The first four points (a fifth that closes on the first adds nothing), read in place: no
+  // copies of the points nor of their coordinates (issue 14), the same minima and maxima.
+  if (!(pts.length === 4 || (pts.length === 5 && first && last && near(first, last)))) return undefined;
   for (let k = 0; k < 4; k++) {
     const a = pts[k] as Point;
     const b = pts[(k + 1) % 4] as Point;
@@ -113,9 +114,13 @@ export function asRect(path: SubPath): Rect | undefined {
     const vertical = Math.abs(a[0] - b[0]) <= AXIS_TOLERANCE;
     if (!horizontal && !vertical) return undefined;
   }
-  const xs = pts.map((p) => p[0]);
-  const ys = pts.map((p) => p[1]);
-  return { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) };
+  const p0 = pts[0] as Point, p1 = pts[1] as Point, p2 = pts[2] as Point, p3 = pts[3] as Point;
+  return {
+    x0: Math.min(p0[0], p1[0], p2[0], p3[0]),
+    y0: Math.min(p0[1], p1[1], p2[1], p3[1]),
+    x1: Math.max(p0[0], p1[0], p2[0], p3[0]),
+    y1: Math.max(p0[1], p1[1], p2[1], p3[1]),
+  };
 }
 
 function near(a: Point, b: Point): boolean {

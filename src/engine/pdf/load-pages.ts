@@ -7,7 +7,7 @@ import { operatorListToGraphics } from './graphics.ts';
 import { toMatrix, IDENTITY } from './matrix.ts';
 import { openPdf } from './open-pdf.ts';
 import { DrawingTimeout, OcrPages } from '../ocr/ocr-pages.ts';
-import { dominantTextRotation, itemsToChunks, type TextItemLike } from './text-chunks.ts';
+import { dominantTextRotation, itemsToChunks, placeItems, type TextItemLike } from './text-chunks.ts';
 
 export { openPdf, PdfOpenError } from './open-pdf.ts';
 
@@ -60,11 +60,16 @@ export async function readPage(page: PDFPageProxy, pageNumber: number): Promise<
   let viewport = page.getViewport({ scale: 1, rotation: rotate });
   const text = await page.getTextContent({ includeMarkedContent: false });
   const items = textItems(text.items);
-  const extra = dominantTextRotation(items, toMatrix(viewport.transform) ?? IDENTITY);
+  let base = toMatrix(viewport.transform) ?? IDENTITY;
+  let placed = placeItems(items, base);
+  const extra = dominantTextRotation(items, placed);
   const rotation = (rotate + extra) % 360;
-  if (extra) viewport = page.getViewport({ scale: 1, rotation });
-  const base = toMatrix(viewport.transform) ?? IDENTITY;
-  const chunks = itemsToChunks(items, base, text.styles);
+  if (extra) {
+    viewport = page.getViewport({ scale: 1, rotation });
+    base = toMatrix(viewport.transform) ?? IDENTITY;
+    placed = placeItems(items, base);
+  }
+  const chunks = itemsToChunks(items, placed, text.styles);
   const size = { width: viewport.width, height: viewport.height };
   // Without text there is no table to find: skip the drawing, which on scans means decoding
   // the page image for nothing.

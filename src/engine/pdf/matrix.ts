@@ -5,8 +5,11 @@ export const IDENTITY: Matrix = [1, 0, 0, 1, 0, 0];
 
 /** The matrix that applies `inner` first, then `outer` (pdf.js `Util.transform(outer, inner)`). */
 export function multiply(outer: Matrix, inner: Matrix): Matrix {
-  const [a, b, c, d, e, f] = outer;
-  const [a2, b2, c2, d2, e2, f2] = inner;
+  // Read by index, not destructured: a destructuring goes through the array's iterator, one
+  // result object per element until V8 optimises the caller (issue 14: most of this function's
+  // garbage, for every text item and every path of a page).
+  const a = outer[0], b = outer[1], c = outer[2], d = outer[3], e = outer[4], f = outer[5];
+  const a2 = inner[0], b2 = inner[1], c2 = inner[2], d2 = inner[3], e2 = inner[4], f2 = inner[5];
   return [
     a * a2 + c * b2,
     b * a2 + d * b2,

@@ -22,7 +22,8 @@ export interface TextItemLike {
 /** pdf.js's `styles` of a text content: the font family it guessed for each font name. */
 export type FontStyles = Record<string, { fontFamily?: string } | undefined>;
 
-interface Placed {
+/** An item placed on the page (its matrix in upright top-left coordinates). */
+export interface Placed {
   m: Matrix;
   /** Unit vector along the writing direction, in upright top-left coordinates. */
   ux: number;
@@ -40,6 +41,16 @@ function place(viewport: Matrix, item: TextItemLike): Placed | undefined {
   return { m, ux: m[0] / len, uy: m[1] / len, size };
 }
 
+/**
+ * Each item placed by a viewport (undefined for an empty item or a degenerate matrix), once for
+ * both readers below: the rotation is judged on the placements of the page's own viewport, and
+ * when it needs no turn the words are cut from the same placements (issue 14: each item was
+ * placed twice, a matrix product and three objects each time).
+ */
+export function placeItems(items: readonly TextItemLike[], viewport: Matrix): (Placed | undefined)[] {
+  return items.map((item) => (item.str ? place(viewport, item) : undefined));
+}
+
 /** Direction of writing in degrees clockwise from the page's x axis (y grows downwards). */
 export function directionDeg(ux: number, uy: number): number {
   const deg = (Math.atan2(uy, ux) * 180) / Math.PI;
@@ -55,12 +66,12 @@ export function quarter(deg: number): number {
  * The extra clockwise page rotation that makes most of the text read left to right: counts the
  * characters written in each quarter direction.
  */
-export function dominantTextRotation(items: readonly TextItemLike[], viewport: Matrix): number {
+export function dominantTextRotation(items: readonly TextItemLike[], placed: readonly (Placed | undefined)[]): number {
   const counts = [0, 0, 0, 0];
-  for (const item of items) {
-    const text = item.str.trim();
+  for (let i = 0; i < items.length; i++) {
+    const text = items[i]!.str.trim();
     if (!text) continue;
-    const p = place(viewport, item);
+    const p = placed[i];
     if (!p) continue;
     const q = quarter(directionDeg(p.ux, p.uy)) / 90;
     counts[q] = (counts[q] ?? 0) + text.length;
@@ -77,15 +88,16 @@ export function dominantTextRotation(items: readonly TextItemLike[], viewport: M
  * the share of the item's advance width its characters take (pdf.js does not report glyph
  * widths: glyph-widths.ts weighs the characters as a common sans face would).
  */
-export function itemsToChunks(items: readonly TextItemLike[], viewport: Matrix, styles: FontStyles = {}): TextChunk[] {
+export function itemsToChunks(items: readonly TextItemLike[], placed: readonly (Placed | undefined)[], styles: FontStyles = {}): TextChunk[] {
   const out: TextChunk[] = [];
   // Where the previous item ended when it ended with a space (one the PDF writes, or one pdf.js
   // reads off the font's own spacing; it comes as an item of its own): the word after it is a new
   // word however narrow the gap looks in our proportional widths (issue 10).
   let spaceEnd: { x: number; y: number } | undefined;
-  for (const item of items) {
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i]!;
     const str = item.str;
-    const p = str ? place(viewport, item) : undefined;
+    const p = str ? placed[i] : undefined;
     const spaceAt = spaceEnd;
     spaceEnd = undefined;
     if (!str || !p) continue;
@@ -116,7 +128,7 @@ export function itemsToChunks(items: readonly TextItemLike[], viewport: Matrix, 
       const yb = m[5] + uy * start + vy * up;
       const yc = m[5] + uy * end + vy * down;
       const yd = m[5] + uy * end + vy * up;
-      out.push({
+      const chunk: TextChunk = {
         text: match[0].normalize('NFC'),
         x0: Math.min(xa, xb, xc, xd),
         y0: Math.min(ya, yb, yc, yd),
@@ -124,8 +136,11 @@ export function itemsToChunks(items: readonly TextItemLike[], viewport: Matrix, 
         y1: Math.max(ya, yb, yc, yd),
         size,
         upright,
-        ...(match.index > 0 || writtenSpace ? { spaceBefore: true } : {}),
-      });
+      };
+      // Set after, where a spread of `{ spaceBefore: true }` or `{}` built an object for it: the
+      // key lands last either way.
+      if (match.index > 0 || writtenSpace) chunk.spaceBefore = true;
+      out.push(chunk);
     }
   }
   return out;
