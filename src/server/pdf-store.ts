@@ -120,7 +120,13 @@ export class PostgresPdfStore implements PdfStore {
     const bytes = await this.get(doc);
     if (!bytes) return undefined;
     const file = path.join(this.files.tmpDir, `job-${doc.id}-${crypto.randomUUID()}.pdf`);
-    await fsp.writeFile(file, bytes);
+    try {
+      await fsp.writeFile(file, bytes);
+    } catch (err) {
+      // A full disk leaves a part of the copy behind: never keep it (the job goes back to pending).
+      await this.files.discard(file);
+      throw err;
+    }
     return { path: file, release: () => this.files.discard(file) };
   }
 

@@ -135,6 +135,15 @@ describe.skipIf(!probe.ok)(`disk full: DATA_DIR on a ${MOUNT_MB} MB tmpfs${probe
     expect(res.status).toBe(201);
     jobId = (await res.json()).documents[0].id;
     await until('the job to start', 30_000, async () => ((await status(jobId)) === 'processing' ? true : undefined));
+    if (ON_POSTGRES) {
+      // The worker copies the PDF from the database into DATA_DIR/tmp after claiming the job: this
+      // case is about the save, so the disk fills once that copy is whole (on a loaded machine it
+      // came after the fill, and the job rightly went back to pending).
+      const size = fixture('grid-1001.pdf').length;
+      await until('the job copy to be written', 30_000, async () =>
+        fs.readdirSync(path.join(dataDir, 'tmp')).some((f) => f.startsWith(`job-${jobId}-`) && fs.statSync(path.join(dataDir, 'tmp', f)).size === size) ? true : undefined,
+      );
+    }
     // The engine is still waiting: fill the disk before the result comes back to be saved.
     fill(filler);
     expect(freeBytes(dataDir)).toBeLessThan(64 * 1024);
