@@ -184,7 +184,7 @@ export const SETTING_RULES = {
     /** Cells of words holding a formula's or a program's signs (`=`, `<`, `{`, `;`, `f(`), this share of all filled cells, are not a table. */
     formulaCellShare: share(0.4),
     /** Rows ending in an equation number `(12)` mark a displayed formula when this share of the filled cells hold a formula's signs or math operators (`∥`, `⊤`, `⊗`, `−`). */
-    numberedFormulaCellShare: share(0.2),
+    numberedFormulaCellShare: share(0.15),
     /** Cells of words holding Greek letters or math operators, this share of them, with no column of numbers and fewer phrases than such cells, are a displayed formula. */
     formulaMathShare: share(0.5),
     /** Lines opened by the same mark (`#`, `-`, `>`), in this share of a table's rows... */

@@ -1,6 +1,9 @@
 import { restoreNatives } from './natives.ts';
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { runCachedScript } from '../runtime/code-cache.ts';
 import { getDocument, PDFWorker, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { DirectPort } from './direct-port.ts';
 
@@ -55,27 +58,46 @@ function errorMessage(err: unknown): string {
 // pdf.js runs its worker code on this thread in Node (a "fake worker") and would import it on
 // first use, patching the natives again; loading it here first keeps that under our control.
 const WORKER_MODULE = 'pdfjs-dist/legacy/build/pdf.worker.mjs';
-let workerLoaded: Promise<PDFWorker> | undefined;
+/**
+ * The worker side the engine's child reads with (runtime/pdfjs-scripts.ts, its patches applied),
+ * as the build writes it: the engine run in-process (its tests) reads with it too when it is there,
+ * so tests read the words the product reads (one patch, `runPerCell`, changes them). Drawing keeps
+ * the package's own worker: the child's never builds glyph outlines.
+ */
+const BUILT_WORKER = fileURLToPath(new URL('../../../build/pdfjs/pdf.worker.js', import.meta.url));
+const workersLoaded = new Map<'read' | 'draw', Promise<PDFWorker>>();
 
 interface WorkerModule {
   WorkerMessageHandler: { initializeFromPort(port: unknown): void };
 }
 
+async function workerModule(use: 'read' | 'draw'): Promise<WorkerModule> {
+  const g = globalThis as { pdfjsWorker?: WorkerModule };
+  // The child loaded its worker before the engine (pdf/preload-pdfjs.ts), and never draws with it.
+  if (g.pdfjsWorker && use === 'read') return g.pdfjsWorker;
+  if (use === 'read' && fs.existsSync(BUILT_WORKER)) return runCachedScript(BUILT_WORKER, import.meta.resolve(WORKER_MODULE)) as unknown as WorkerModule;
+  return (await import(/* @vite-ignore */ WORKER_MODULE)) as WorkerModule;
+}
+
 /**
- * One pdf.js worker side for every document of this thread, talking through a DirectPort (see
- * direct-port.ts) instead of the fake worker's cloning LoopbackPort. pdf.js serves several
- * documents over one port as a browser worker does; each document is still destroyed alone.
+ * One pdf.js worker side for every document of this thread (one to read, one to draw), talking
+ * through a DirectPort (see direct-port.ts) instead of the fake worker's cloning LoopbackPort.
+ * pdf.js serves several documents over one port as a browser worker does; each document is still
+ * destroyed alone.
  */
-function loadWorker(): Promise<PDFWorker> {
-  workerLoaded ??= (async () => {
-    const g = globalThis as { pdfjsWorker?: WorkerModule };
-    g.pdfjsWorker ??= (await import(/* @vite-ignore */ WORKER_MODULE)) as WorkerModule;
-    restoreNatives();
-    const port = new DirectPort();
-    g.pdfjsWorker.WorkerMessageHandler.initializeFromPort(port);
-    return PDFWorker.create({ port: port as unknown as Worker, verbosity: 0 });
-  })();
-  return workerLoaded;
+function loadWorker(use: 'read' | 'draw'): Promise<PDFWorker> {
+  let loaded = workersLoaded.get(use);
+  if (!loaded) {
+    loaded = (async () => {
+      const module = await workerModule(use);
+      restoreNatives();
+      const port = new DirectPort();
+      module.WorkerMessageHandler.initializeFromPort(port);
+      return PDFWorker.create({ port: port as unknown as Worker, verbosity: 0 });
+    })();
+    workersLoaded.set(use, loaded);
+  }
+  return loaded;
 }
 
 /**
@@ -83,7 +105,7 @@ function loadWorker(): Promise<PDFWorker> {
  * no font faces, no system fonts. The bytes are copied because pdf.js detaches the buffer.
  */
 export async function openPdf(bytes: Uint8Array, opts: OpenOptions = {}): Promise<PDFDocumentProxy> {
-  const worker = opts.worker ?? (await loadWorker());
+  const worker = opts.worker ?? (await loadWorker(opts.drawing ? 'draw' : 'read'));
   const task = getDocument({
     worker,
     data: bytes.slice(),

@@ -5,8 +5,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { WORKER_PATCHES, writePdfjsScripts } from './pdfjs-scripts.ts';
 
 // The engine's child runs pdf.js from the scripts these write (docs/decisions/001, "Start-up" and
-// issue 14); a patch that no longer applies leaves pdf.js as shipped (slower, never different), so
-// an upgrade of pdf.js that moves one of these lines shows up here, not as a silent slowdown.
+// issue 14); a patch that no longer applies leaves pdf.js as shipped (slower, or for `runPerCell`
+// words placed by estimate again), so an upgrade of pdf.js that moves one of these lines shows up
+// here, not as a silent slowdown or a silent loss of columns.
 const root = path.resolve(import.meta.dirname, '../../..');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pdfjs-scripts-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));

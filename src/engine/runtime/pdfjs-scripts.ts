@@ -5,7 +5,7 @@
  * child can run them with V8's code cache (code-cache.ts, pdf/preload-pdfjs.ts). The code is the
  * package's, unchanged but for the module wrapping (`import.meta.url` is the original file's URL,
  * so pdf.js finds its package files, CMaps, fonts, @napi-rs/canvas, where it always did) and the
- * WORKER_PATCHES below, each a line of pdf.js's worker side that only drawing needs. A file is
+ * WORKER_PATCHES below, each a line of pdf.js's worker side (all but one only drawing needs). A file is
  * rewritten only when its contents change, so its code caches stay valid across builds.
  *
  * Only the engine's child runs these scripts, and it never draws with their worker side: OCR draws
@@ -26,10 +26,26 @@ interface Patch {
 
 /**
  * Each patch is left undone, silently, if pdf.js's code no longer reads this way (the code then
- * runs as the package ships it: slower, never different); pdfjs-scripts.test.ts says when one no
- * longer applies to the installed pdf.js.
+ * runs as the package ships it: slower, and but for `runPerCell` never different);
+ * pdfjs-scripts.test.ts says when one no longer applies to the installed pdf.js.
  */
 export const WORKER_PATCHES = {
+  /**
+   * The one patch that changes what the engine reads. pdf.js joins two glyph runs whose gap is
+   * under 0.6 em into one text item with one space and reports only the item's whole width, so
+   * the start of the second run is lost and has to be estimated from the characters. A browser's
+   * or a spreadsheet's cell padding (0.5–0.6 em) is such a gap: the padding of every cell of a
+   * row was spread over its characters, and a column boundary found on one row fell inside a word
+   * of the next (a cash flow's `Año 1 Año 2 Año 3` read as one column). Wider than any face's word
+   * space (0.25–0.33 em) and than most justified spacing, 0.45 em keeps such runs apart: each
+   * starts where the PDF puts it, with pdf.js's own space item between (read as a written space,
+   * pdf/text-chunks.ts). The engine run in-process reads with this worker too (pdf/open-pdf.ts).
+   * Issue 10, decision 017 ("After the merge"); src/engine/unseen-joined-cells.test.ts.
+   */
+  runPerCell: {
+    from: '    const SPACE_IN_FLOW_MAX_FACTOR = 0.6;\n',
+    to: '    const SPACE_IN_FLOW_MAX_FACTOR = 0.45;\n',
+  },
   /**
    * The worker builds its Brotli decoder on load, unpacking a 120 KB dictionary (~5 ms of CPU per
    * child) for the BrotliDecode filter of PDF 2.0, which few files use: built on its first call
