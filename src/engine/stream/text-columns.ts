@@ -12,6 +12,10 @@ import type { RowWords } from './lines-to-rows.ts';
  * more, make the block columns of text.
  */
 export function isTextColumns(rows: readonly RowWords[], settings: StreamSettings): boolean {
+  // A size OCR gives a word is its box's height, not a font size: a row of capitals and digits
+  // stands taller than one of lowercase words, so no heading can be told by it (a scanned
+  // repayment schedule was taken for columns of text).
+  if (rows.some((r) => r.cells.some((cell) => cell.some((w) => w.confidence !== undefined)))) return false;
   const body = median(rows.flatMap((r) => r.cells.flat().map((w) => w.size)));
   if (body === undefined) return false;
   const heading = (cell: readonly TextChunk[]) => cell.length > 0 && cell.every((w) => w.size >= settings.titleSizeRatio * body);
