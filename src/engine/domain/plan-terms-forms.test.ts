@@ -18,6 +18,23 @@ function words(y: number, x: number, text: string): TextChunk[] {
 
 const page = (chunks: TextChunk[]): PageContent => ({ page: 1, width: 595, height: 842, rotation: 0, chunks, segments: [], fills: [] });
 
+/** A table as a finder reports it: columns 173 pt apart, rows `pitch` apart, each cell `width` by `height`. */
+function boxes(rows: string[][], method: RawTable['method'], [width, height, pitch]: [number, number, number], context: string[] = []): RawTable {
+  const bbox = { x0: 40, y0: 100, x1: 560, y1: 190 };
+  return {
+    page: 1,
+    pages: [1],
+    bbox,
+    rows,
+    cells: rows.map((row, r) => row.map((_, c) => ({ x0: 40 + c * 173, y0: 100 + r * pitch, x1: 40 + width + c * 173, y1: 100 + r * pitch + height }))),
+    rowPages: rows.map(() => 1),
+    pageBoxes: [{ page: 1, bbox }],
+    method,
+    confidence: 1,
+    context,
+  };
+}
+
 describe('plan terms printed by a web form', () => {
   it('labels run into their values with no colon, two pairs a line', () => {
     const chunks = [
@@ -56,19 +73,7 @@ describe('plan terms printed by a web form', () => {
       ['Periodicidad Semestral', 'Tasa de interés 17,4% E.A.', 'Sistema Capital constante'],
       ['Fecha de desembolso 22/07/2024', '', ''],
     ];
-    const bbox = { x0: 40, y0: 100, x1: 560, y1: 190 };
-    const raw: RawTable = {
-      page: 1,
-      pages: [1],
-      bbox,
-      rows,
-      cells: rows.map((row, r) => row.map((_, c) => ({ x0: 40 + c * 173, y0: 100 + r * 30, x1: 213 + c * 173, y1: 130 + r * 30 }))),
-      rowPages: rows.map(() => 1),
-      pageBoxes: [{ page: 1, bbox }],
-      method: 'lattice',
-      confidence: 1,
-      context: [],
-    };
+    const raw = boxes(rows, 'lattice', [173, 30, 30]);
     expect(rowsByTable(classifyDocument([page([])], [raw])).PlanAmortizacion).toEqual([
       { monto: 175000000, plazo_meses: 96, gracia_meses: 12, periodicidad: 'Semestral', tasa: '17,4% E.A.', tasa_pct: 17.4, sistema: 'Capital constante', fecha_desembolso: '2024-07-22' },
     ]);
@@ -86,19 +91,7 @@ describe('plan terms printed by a web form', () => {
       ['Fecha de desembolso', '', ''],
       ['22/07/2025', '', ''],
     ];
-    const bbox = { x0: 40, y0: 100, x1: 560, y1: 190 };
-    const raw: RawTable = {
-      page: 1,
-      pages: [1],
-      bbox,
-      rows,
-      cells: rows.map((row, r) => row.map((_, c) => ({ x0: 40 + c * 173, y0: 100 + r * 15, x1: 140 + c * 173, y1: 110 + r * 15 }))),
-      rowPages: rows.map(() => 1),
-      pageBoxes: [{ page: 1, bbox }],
-      method: 'stream',
-      confidence: 1,
-      context: ['PLAN DE AMORTIZACIÓN'],
-    };
+    const raw = boxes(rows, 'stream', [100, 10, 15], ['PLAN DE AMORTIZACIÓN']);
     for (const context of [['PLAN DE AMORTIZACIÓN'], []]) {
       expect(rowsByTable(classifyDocument([page([])], [{ ...raw, context }])).PlanAmortizacion).toEqual([
         { monto: 16400000, plazo_meses: 18, gracia_meses: 3, periodicidad: 'Mensual', tasa: '1,25% M.V.', tasa_pct: 1.25, sistema: 'Cuota fija', fecha_desembolso: '2025-07-22' },
