@@ -18,6 +18,7 @@ import { DiskSpace } from './disk-space.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerTextInputGuard } from './plugins/text-input.ts';
 import { healthRoutes } from './routes/health.ts';
 import { authRoutes } from './routes/auth.ts';
 import { documentRoutes } from './routes/documents.ts';
@@ -121,6 +122,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     limits: { fileSize: MAX_FILE_BYTES, files: MAX_FILES_PER_UPLOAD + 1, fields: 5, parts: MAX_FILES_PER_UPLOAD + 6 },
   });
   const routes = registerAuth(app, ctx);
+  // No NUL character in any query, parameter or JSON body (PostgreSQL refuses it: a 500).
+  registerTextInputGuard(app);
   // Before the routes it describes: /api/openapi.json and /api/docs (public).
   await registerOpenApi(app);
   await app.register(

@@ -10,6 +10,7 @@ import { SERVER_MESSAGES } from '../../shared/messages/server.ts';
 import { acceptUpload, cleanName, previousAnswer, type UploadAnswer } from '../accept-upload.ts';
 import { HttpError, badRequest, notFound } from '../errors.ts';
 import { userOf } from '../plugins/auth.ts';
+import { nulPath, nulRefused } from '../plugins/text-input.ts';
 import { TUS_ROUTE, insufficientStorage, toErrorBody } from '../plugins/errors.ts';
 import type { UserRow } from '../repos/users.ts';
 import type { AppContext } from '../context.ts';
@@ -184,6 +185,9 @@ export const tusUploadRoutes: FastifyPluginAsyncTypebox<TusRouteOptions> = async
       } catch {
         throw badRequest('INVALID_METADATA', SERVER_MESSAGES.validation, 'Upload-Metadata is not tus metadata');
       }
+      // Decoded from base64, so the text guard of plugins/text-input.ts never saw them.
+      const nul = nulPath(metadata, 'Upload-Metadata');
+      if (nul) throw nulRefused(nul);
       const clientId = metadata.clientId;
       if (clientId !== undefined && (!clientId || clientId.length > MAX_CLIENT_ID)) {
         throw badRequest('INVALID_CLIENT_ID', SERVER_MESSAGES.validation, `metadata clientId must be 1 to ${MAX_CLIENT_ID} characters`);

@@ -15,6 +15,7 @@ export const SERVER_MESSAGES = {
   userNotFound: 'Usuario no encontrado',
   emailTaken: 'Ya existe un usuario con ese correo.',
   validation: 'La solicitud no es válida.',
+  invalidCharacter: 'El texto enviado contiene un carácter no permitido.',
   onlyPdf: ONLY_PDF,
   tooLarge: 'El archivo supera el tamaño máximo de 10MB',
   bodyTooLarge: 'La solicitud es demasiado grande.',
