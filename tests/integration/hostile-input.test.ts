@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixture, startServer, upload, waitForDocument, type TestServer } from './helpers.ts';
 
@@ -78,5 +79,41 @@ describe('a NUL character (U+0000) in any text', () => {
     const res = await s.api('/api/documents?search=grid', { token: user });
     expect(res.status).toBe(200);
     expect(((await res.json()) as { data: { id: number }[] }).data.map((d) => d.id)).toEqual([documentId]);
+  });
+});
+
+/** A raw HTTP/1.1 GET with exactly these header lines (fetch would merge two of a name into one). */
+function rawGet(path: string, headers: string[]): Promise<number> {
+  const { hostname, port } = new URL(s.url);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), hostname, () => socket.write([`GET ${path} HTTP/1.1`, `Host: ${hostname}`, ...headers, 'Connection: close', '', ''].join('\r\n')));
+    let data = '';
+    socket.on('data', (d: Buffer) => (data += d.toString()));
+    socket.on('error', reject);
+    socket.on('end', () => resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(data)?.[1])));
+  });
+}
+
+describe('two Authorization headers', () => {
+  // Node read the first and dropped the second, so a valid token first and anything after it
+  // passed; a proxy or log reading the last one would have seen another caller.
+  it('are refused whichever comes first, while one alone still works', async () => {
+    expect(await rawGet('/api/users/me', [`Authorization: Bearer ${user}`])).toBe(200);
+    expect(await rawGet('/api/users/me', [`Authorization: Bearer ${user}`, 'Authorization: Bearer forged'])).toBe(401);
+    expect(await rawGet('/api/users/me', ['Authorization: Bearer forged', `Authorization: Bearer ${user}`])).toBe(401);
+    expect(await rawGet('/api/users/me', [`Authorization: Bearer ${user}`, `authorization: Bearer ${admin}`])).toBe(401);
+  });
+});
+
+describe('tus concatenation (parallel parts), which the server does not offer', () => {
+  // tus answered 501, logged and turned into a 500 with the internal-error text.
+  it('is a 400 with a Spanish reason, and nothing is logged as an internal error', async () => {
+    const res = await s.api('/api/uploads/tus', {
+      method: 'POST',
+      token: user,
+      headers: { 'Tus-Resumable': '1.0.0', 'Upload-Length': '1000', 'Upload-Concat': 'partial' },
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: 'TUS_CONCAT_UNSUPPORTED', error: 'El servidor no admite subir un archivo en partes paralelas. Envíalo en una sola subida.' });
   });
 });

@@ -176,6 +176,11 @@ export const tusUploadRoutes: FastifyPluginAsyncTypebox<TusRouteOptions> = async
     '/uploads/tus',
     { schema: { headers: CreateHeaders }, config: { permissions: ['upload'], rateLimit: perFile } },
     async (request, reply) => {
+      // tus's concatenation extension (parallel parts) is not offered: tus itself answered 501,
+      // which became a logged 500; a client that sends it is told so, in Spanish.
+      if (request.headers['upload-concat'] !== undefined) {
+        throw badRequest('TUS_CONCAT_UNSUPPORTED', SERVER_MESSAGES.tusConcatUnsupported, 'the tus concatenation extension is not supported');
+      }
       const length = Number(request.headers['upload-length']);
       if (length > MAX_FILE_BYTES) throw new HttpError(413, 'FILE_TOO_LARGE', SERVER_MESSAGES.tooLarge, `Upload-Length ${length} is over ${MAX_FILE_BYTES}`);
       const header = request.headers['upload-metadata'];
