@@ -117,3 +117,39 @@ describe('tus concatenation (parallel parts), which the server does not offer', 
     expect(await res.json()).toMatchObject({ code: 'TUS_CONCAT_UNSUPPORTED', error: 'El servidor no admite subir un archivo en partes paralelas. Envíalo en una sola subida.' });
   });
 });
+
+describe('a resumable upload sent more bytes than it declared', () => {
+  const create = async () => {
+    const res = await s.api('/api/uploads/tus', { method: 'POST', token: user, headers: { 'Tus-Resumable': '1.0.0', 'Upload-Length': '100' } });
+    expect(res.status).toBe(201);
+    return res.headers.get('location')!;
+  };
+  const patch = (location: string, body: BodyInit, extra: RequestInit = {}) =>
+    s.api(location, {
+      method: 'PATCH',
+      token: user,
+      headers: { 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
+      body,
+      ...extra,
+    });
+  const TOO_LARGE = { error: 'El archivo supera el tamaño máximo de 10MB', code: 'FILE_TOO_LARGE' };
+
+  it('with a Content-Length: 413 in Spanish', async () => {
+    const res = await patch(await create(), new Uint8Array(200));
+    expect(res.status).toBe(413);
+    expect(JSON.parse(await res.text())).toMatchObject(TOO_LARGE);
+  });
+
+  // Chunked, tus finds out while streaming: its MaxFileExceededError became a logged 500.
+  it('chunked, with no length known in advance: 413 in Spanish, not 500', async () => {
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < 4; i++) controller.enqueue(new Uint8Array(64 * 1024));
+        controller.close();
+      },
+    });
+    const res = await patch(await create(), stream, { duplex: 'half' } as RequestInit);
+    expect(res.status).toBe(413);
+    expect(JSON.parse(await res.text())).toMatchObject(TOO_LARGE);
+  });
+});

@@ -111,6 +111,14 @@ export const tusUploadRoutes: FastifyPluginAsyncTypebox<TusRouteOptions> = async
     async onResponseError(req, err) {
       // The client went away mid-PATCH: what arrived is kept, nobody reads this answer.
       if (req.runtime?.node?.req.destroyed) return undefined;
+      // More bytes than the upload declared: tus refuses them before a write (a known
+      // Content-Length, a plain object) or while streaming (chunked: its MaxFileExceededError, an
+      // Error that became a logged 500). Either way the file is too large, said in Spanish.
+      const refusal = err as Partial<{ status_code: number; body: string }>;
+      if (refusal.status_code === 413) {
+        const detail = refusal.body?.trim() || 'more bytes than Upload-Length';
+        return { status_code: 413, body: JSON.stringify({ error: SERVER_MESSAGES.tooLarge, detail, code: 'FILE_TOO_LARGE' }) };
+      }
       if (err instanceof Error) {
         const { status, body, internal } = toErrorBody(err, { storingFile: true, spaceShort: await spaceShort().catch(() => false) });
         if (internal) app.log.error({ err }, 'resumable upload failed');
