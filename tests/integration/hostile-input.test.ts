@@ -124,7 +124,7 @@ describe('a resumable upload sent more bytes than it declared', () => {
     expect(res.status).toBe(201);
     return res.headers.get('location')!;
   };
-  const patch = (location: string, body: BodyInit, extra: RequestInit = {}) =>
+  const patch = (location: string, body: RequestInit['body'], extra: RequestInit = {}) =>
     s.api(location, {
       method: 'PATCH',
       token: user,
@@ -151,5 +151,53 @@ describe('a resumable upload sent more bytes than it declared', () => {
     const res = await patch(await create(), stream, { duplex: 'half' } as RequestInit);
     expect(res.status).toBe(413);
     expect(JSON.parse(await res.text())).toMatchObject(TOO_LARGE);
+  });
+});
+
+/** A PATCH with a JSON body on its own socket, written at once; answers the status. */
+function rawPatch(token: string, id: number, json: unknown): Promise<number> {
+  const { hostname, port } = new URL(s.url);
+  const body = JSON.stringify(json);
+  const head = [`PATCH /api/users/${id} HTTP/1.1`, `Host: ${hostname}`, `Authorization: Bearer ${token}`, 'Content-Type: application/json', `Content-Length: ${Buffer.byteLength(body)}`, 'Connection: close', '', ''];
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), hostname);
+    socket.write(head.join('\r\n') + body);
+    let data = '';
+    socket.on('data', (d: Buffer) => (data += d.toString()));
+    socket.on('error', reject);
+    socket.on('end', () => resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(data)?.[1])));
+  });
+}
+
+describe('the last active admin', () => {
+  // Checked before the write, two admins demoting each other at once both counted two admins and
+  // left none (only `npm run users` on the server could then give the role back).
+  it('survives two admins demoting each other at the same moment', async () => {
+    let keeper = admin;
+    const register = async (email: string) => {
+      const res = await s.api('/api/auth/register', { method: 'POST', token: keeper, json: { email, password: 'pass-12345', role: 'admin' } });
+      return ((await res.json()) as { data: { id: number } }).data.id;
+    };
+    const patch = (token: string, id: number, json: unknown) => s.api(`/api/users/${id}`, { method: 'PATCH', token, json });
+    for (let round = 0; round < 8; round++) {
+      const a = { id: await register(`race-a${round}@example.com`) };
+      const b = { id: await register(`race-b${round}@example.com`) };
+      const tokenA = await s.login(`race-a${round}@example.com`, 'pass-12345');
+      const tokenB = await s.login(`race-b${round}@example.com`, 'pass-12345');
+      // Only a and b are admins now.
+      const keeperId = ((await (await s.api('/api/users/me', { token: keeper })).json()) as { data: { id: number } }).data.id;
+      expect((await patch(tokenA, keeperId, { role: 'user' })).status).toBe(200);
+      // Written on raw sockets in one go, so the server holds both before it answers either
+      // (fetch from this process would interleave with the server's own work).
+      const answers = await Promise.all([rawPatch(tokenA, b.id, { role: 'user' }), rawPatch(tokenB, a.id, { role: 'user' })]);
+      // Whoever was demoted first is then refused as the last admin (409) or, no longer an admin, 403.
+      for (const status of answers) expect([200, 403, 409]).toContain(status);
+      const meA = ((await (await s.api('/api/users/me', { token: tokenA })).json()) as { data: { role: string } }).data;
+      const meB = ((await (await s.api('/api/users/me', { token: tokenB })).json()) as { data: { role: string } }).data;
+      expect([meA.role, meB.role].sort()).toEqual(['admin', 'user']);
+      keeper = meA.role === 'admin' ? tokenA : tokenB;
+    }
+    // The test admin comes back for the tests after this one.
+    expect((await patch(keeper, 1, { role: 'admin' })).status).toBe(200);
   });
 });
