@@ -13,6 +13,7 @@ import type { JobRunner } from './jobs/runner.ts';
 import { registerAuth, type RouteAccess } from './plugins/auth.ts';
 import { canonicalUrl, isApiPath } from './plugins/canonical-url.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
+import { badUrlAnswer, clientErrorAnswer } from './plugins/client-errors.ts';
 import { registerDiskGuard } from './plugins/disk-guard.ts';
 import { DiskSpace } from './disk-space.ts';
 import { registerWebApp } from './plugins/web-app.ts';
@@ -83,6 +84,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Every spelling of a path meets the same route, and so the same permission check (plugins/auth.ts).
     rewriteUrl: (req) => canonicalUrl(req.url ?? '/'),
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+    // What is refused before any route (bad escapes, a request Node cannot parse): Spanish JSON too.
+    frameworkErrors: badUrlAnswer,
+    clientErrorHandler: clientErrorAnswer,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   let runner: JobRunner | undefined;

@@ -201,3 +201,34 @@ describe('the last active admin', () => {
     expect((await patch(keeper, 1, { role: 'admin' })).status).toBe(200);
   });
 });
+
+/** Sends `request` as written on a socket; answers the status and the body. */
+function rawExchange(request: string): Promise<{ status: number; body: string }> {
+  const { hostname, port } = new URL(s.url);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), hostname, () => socket.write(request));
+    let data = '';
+    socket.on('data', (d: Buffer) => (data += d.toString()));
+    socket.on('error', reject);
+    socket.on('close', () => resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(data)?.[1]), body: data.slice(data.indexOf('\r\n\r\n') + 4) }));
+  });
+}
+
+describe('requests refused before any route', () => {
+  // Fastify answered these in English ({"error":"Bad Request","message":"Client Error"}), one
+  // echoing the URL back.
+  it.each([
+    ['a tab in the path', 'GET /api\t/users HTTP/1.1\r\nHost: x\r\n\r\n', 400, 'BAD_HTTP_REQUEST'],
+    ['a backslash path', 'GET \\api\\users HTTP/1.1\r\nHost: x\r\n\r\n', 400, 'BAD_HTTP_REQUEST'],
+    ['a raw non-ASCII byte in the path', 'GET /\u1d00pi/users HTTP/1.1\r\nHost: x\r\n\r\n', 400, 'BAD_HTTP_REQUEST'],
+    ['an escape that is not UTF-8', 'GET /%c0%afapi/users HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', 400, 'BAD_URL'],
+    ['headers over 16 KB', `GET /api/users HTTP/1.1\r\nHost: x\r\nX-Pad: ${'a'.repeat(20_000)}\r\n\r\n`, 431, 'HEADERS_TOO_LARGE'],
+  ])('%s: our Spanish JSON', async (_label, request, status, code) => {
+    const res = await rawExchange(request);
+    expect(res.status).toBe(status);
+    const body = JSON.parse(res.body) as { error: string; code: string };
+    expect(body.code).toBe(code);
+    expect(body.error).toMatch(/^La solicitud /);
+    expect(res.body).not.toContain('c0%af');
+  });
+});

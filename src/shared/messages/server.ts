@@ -19,6 +19,7 @@ export const SERVER_MESSAGES = {
   onlyPdf: ONLY_PDF,
   tooLarge: 'El archivo supera el tamaño máximo de 10MB',
   bodyTooLarge: 'La solicitud es demasiado grande.',
+  requestTimeout: 'La solicitud tardó demasiado en llegar. Intenta de nuevo.',
   tusConcatUnsupported: 'El servidor no admite subir un archivo en partes paralelas. Envíalo en una sola subida.',
   malformedUpload: 'El envío del archivo llegó incompleto o dañado. Intenta de nuevo.',
   tooManyFiles: TOO_MANY_FILES,
