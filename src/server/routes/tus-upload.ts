@@ -89,6 +89,9 @@ export const tusUploadRoutes: FastifyPluginAsyncTypebox<TusRouteOptions> = async
     maxSize: MAX_FILE_BYTES,
     // `/api/uploads/tus/<id>`: right behind any proxy, whatever host it was reached on.
     relativeLocation: true,
+    // The web app calls from its own origin; tus's default answered `Access-Control-Allow-Origin: *`
+    // on every upload call (no other route of ours allows another origin).
+    allowedOrigins: [],
     exposedHeaders: ['Upload-Document-Id', 'Idempotent-Replayed'],
     // The id is the last segment of the canonical path (plugins/canonical-url.ts), query aside.
     getFileIdFromRequest: (req) => new URL(req.url).pathname.split('/').pop() || undefined,
