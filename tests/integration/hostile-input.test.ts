@@ -236,7 +236,7 @@ describe('requests refused before any route', () => {
 describe('resumable uploads and other origins', () => {
   // tus answered `Access-Control-Allow-Origin: *` on every call; no other route allows another origin.
   it('no Access-Control-Allow-Origin, with or without an Origin header', async () => {
-    for (const headers of [{}, { Origin: 'http://evil.example' }]) {
+    for (const headers of [{}, { Origin: 'http://evil.example' }] as Record<string, string>[]) {
       const res = await s.api('/api/uploads/tus', { method: 'POST', token: user, headers: { 'Tus-Resumable': '1.0.0', 'Upload-Length': '10', ...headers } });
       expect(res.status).toBe(201);
       expect(res.headers.get('access-control-allow-origin')).toBeNull();
