@@ -110,6 +110,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerSecurityHeaders(app, {
     contentSecurityPolicy: { directives: CSP },
     crossOriginEmbedderPolicy: false,
+    // As CSP frame-ancestors 'none' says (helmet's default SAMEORIGIN contradicted it for old browsers).
+    frameguard: { action: 'deny' },
     // Sent below, only over HTTPS: on plain HTTP it is meaningless and wrongly claims TLS.
     strictTransportSecurity: false,
   });

@@ -203,14 +203,17 @@ describe('the last active admin', () => {
 });
 
 /** Sends `request` as written on a socket; answers the status and the body. */
-function rawExchange(request: string): Promise<{ status: number; body: string }> {
+function rawExchange(request: string): Promise<{ status: number; headers: string; body: string }> {
   const { hostname, port } = new URL(s.url);
   return new Promise((resolve, reject) => {
     const socket = net.connect(Number(port), hostname, () => socket.write(request));
     let data = '';
     socket.on('data', (d: Buffer) => (data += d.toString()));
     socket.on('error', reject);
-    socket.on('close', () => resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(data)?.[1]), body: data.slice(data.indexOf('\r\n\r\n') + 4) }));
+    socket.on('close', () => {
+      const end = data.indexOf('\r\n\r\n');
+      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(data)?.[1]), headers: data.slice(0, end), body: data.slice(end + 4) });
+    });
   });
 }
 
@@ -230,6 +233,7 @@ describe('requests refused before any route', () => {
     expect(body.code).toBe(code);
     expect(body.error).toMatch(/^La solicitud /);
     expect(res.body).not.toContain('c0%af');
+    expect(res.headers).toMatch(/^x-content-type-options: nosniff$/im);
   });
 });
 
@@ -241,5 +245,13 @@ describe('resumable uploads and other origins', () => {
       expect(res.status).toBe(201);
       expect(res.headers.get('access-control-allow-origin')).toBeNull();
     }
+  });
+});
+
+describe('framing', () => {
+  it('X-Frame-Options says DENY, as CSP frame-ancestors \'none\' does', async () => {
+    const res = await s.api('/api/health');
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
   });
 });

@@ -26,7 +26,8 @@ export function clientErrorAnswer(err: NodeJS.ErrnoException, socket: Socket): v
   const text = JSON.stringify(body);
   if (socket.writable) {
     socket.write(
-      `HTTP/1.1 ${status} ${REASONS[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      // Helmet's hook never ran for these: the header that matters for a JSON error is set here.
+      `HTTP/1.1 ${status} ${REASONS[status]}\r\nContent-Type: application/json; charset=utf-8\r\nX-Content-Type-Options: nosniff\r\n` +
         `Content-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
     );
   }
@@ -35,5 +36,5 @@ export function clientErrorAnswer(err: NodeJS.ErrnoException, socket: Socket): v
 
 /** Fastify `frameworkErrors`: a path the router cannot decode (`/%c0%af`: not UTF-8). The URL is not echoed. */
 export function badUrlAnswer(_err: Error, _request: FastifyRequest, reply: FastifyReply): void {
-  void reply.status(400).send({ error: SERVER_MESSAGES.validation, detail: 'the URL is not valid (its escapes are not UTF-8)', code: 'BAD_URL' } satisfies ErrorBody);
+  void reply.status(400).header('X-Content-Type-Options', 'nosniff').send({ error: SERVER_MESSAGES.validation, detail: 'the URL is not valid (its escapes are not UTF-8)', code: 'BAD_URL' } satisfies ErrorBody);
 }
