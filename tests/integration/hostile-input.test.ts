@@ -255,3 +255,16 @@ describe('framing', () => {
     expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
   });
 });
+
+describe('a correction too large to be a number', () => {
+  // 400 nines read as Infinity: the cell was emptied (JSON has no Infinity) and the answer was a 500.
+  it('is refused (400, Spanish) and the cell keeps its value', async () => {
+    const table = async () => (await (await s.api('/api/tables/CultivoProyecto', { token: admin })).json()) as { data: Record<string, unknown>[]; meta: { id: number }[] };
+    const before = await table();
+    const res = await s.api(`/api/tables/CultivoProyecto/rows/${before.meta[0]!.id}/cells/valor_produccion`, { method: 'PUT', token: admin, json: { value: '9'.repeat(400) } });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: 'INVALID_VALUE' });
+    expect((await table()).data[0]!.valor_produccion).toBe(before.data[0]!.valor_produccion);
+    expect(((await (await s.api(`/api/documents/${documentId}/corrections`, { token: admin })).json()) as { data: unknown[] }).data).toEqual([]);
+  });
+});
