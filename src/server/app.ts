@@ -13,11 +13,13 @@ import type { JobRunner } from './jobs/runner.ts';
 import { registerAuth, type RouteAccess } from './plugins/auth.ts';
 import { canonicalUrl, isApiPath } from './plugins/canonical-url.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
+import { badUrlAnswer, clientErrorAnswer } from './plugins/client-errors.ts';
 import { registerDiskGuard } from './plugins/disk-guard.ts';
 import { DiskSpace } from './disk-space.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerTextInputGuard } from './plugins/text-input.ts';
 import { healthRoutes } from './routes/health.ts';
 import { authRoutes } from './routes/auth.ts';
 import { documentRoutes } from './routes/documents.ts';
@@ -82,6 +84,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Every spelling of a path meets the same route, and so the same permission check (plugins/auth.ts).
     rewriteUrl: (req) => canonicalUrl(req.url ?? '/'),
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+    // What is refused before any route (bad escapes, a request Node cannot parse): Spanish JSON too.
+    frameworkErrors: badUrlAnswer,
+    clientErrorHandler: clientErrorAnswer,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   let runner: JobRunner | undefined;
@@ -105,6 +110,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerSecurityHeaders(app, {
     contentSecurityPolicy: { directives: CSP },
     crossOriginEmbedderPolicy: false,
+    // As CSP frame-ancestors 'none' says (helmet's default SAMEORIGIN contradicted it for old browsers).
+    frameguard: { action: 'deny' },
     // Sent below, only over HTTPS: on plain HTTP it is meaningless and wrongly claims TLS.
     strictTransportSecurity: false,
   });
@@ -121,6 +128,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     limits: { fileSize: MAX_FILE_BYTES, files: MAX_FILES_PER_UPLOAD + 1, fields: 5, parts: MAX_FILES_PER_UPLOAD + 6 },
   });
   const routes = registerAuth(app, ctx);
+  // No NUL character in any query, parameter or JSON body (PostgreSQL refuses it: a 500).
+  registerTextInputGuard(app);
   // Before the routes it describes: /api/openapi.json and /api/docs (public).
   await registerOpenApi(app);
   await app.register(

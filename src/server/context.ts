@@ -22,7 +22,7 @@ export function createContext(config: Config, database: Db, files: FileStore, pd
     files,
     /** The stored PDFs: DATA_DIR/files or PostgreSQL (pdf-store.ts). */
     pdfs,
-    users: usersRepo(db),
+    users: usersRepo(db, dialect),
     sessions: sessionsRepo(db, config.tokenTtlDays, database.changes),
     loginFailures: loginFailuresRepo(db, { perAccount: config.loginMaxFailures, perAddress: config.loginMaxFailuresPerAddress, windowMs: config.loginWindowMs }),
     documents: documentsRepo(db),

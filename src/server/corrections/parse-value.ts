@@ -13,7 +13,9 @@ export function parseCorrection(column: CatalogColumn, input: string | null): Ce
   const text = (input ?? '').trim();
   const cell = parseCell(text, column.type, 'co');
   if (cell.value === undefined) return null;
-  if (!cell.ok) {
+  // 400 digits read as Infinity: stored as JSON it became null (the cell emptied) and the answer a
+  // 500, the reviewer told nothing was saved (attacker's audit, decision 039).
+  if (!cell.ok || (typeof cell.value === 'number' && !Number.isFinite(cell.value))) {
     if (column.type === 'text') return cell.value;
     throw badRequest(
       'INVALID_VALUE',

@@ -27,9 +27,20 @@ export interface RouteAccess {
   permissions: Permission[] | undefined;
 }
 
+/** How many Authorization headers the request carried (Node keeps the first and drops the rest). */
+function authorizationCount(request: FastifyRequest): number {
+  const raw = request.raw.rawHeaders;
+  let n = 0;
+  for (let i = 0; i < raw.length; i += 2) if (raw[i]!.toLowerCase() === 'authorization') n++;
+  return n;
+}
+
 function bearer(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
+  // Two Authorization headers: Node reads the first, a proxy or a log may read the last. Which
+  // token speaks for the request must not depend on who reads it, so neither does (decision 033).
+  if (authorizationCount(request) > 1) return null;
   const m = /^Bearer\s+(\S+)$/i.exec(header);
   return m ? m[1]! : null;
 }

@@ -7,6 +7,15 @@ import { normalizeEmail, toAdminUser, toUser } from '../repos/users.ts';
 import type { AppContext } from '../context.ts';
 
 export const authRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
+  // Failed-login keys whose window is over, and expired tokens, go once a window (decision 036):
+  // a guess with a new email writes a row, so the table otherwise grew without end.
+  const purge = () =>
+    Promise.all([ctx.loginFailures.purgeExpired(), ctx.sessions.purgeExpired()]).catch((err: unknown) =>
+      app.log.warn({ err }, 'cannot purge expired login failures and tokens'),
+    );
+  const timer = setInterval(() => void purge(), ctx.config.loginWindowMs).unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+
   app.post(
     '/auth/login',
     {

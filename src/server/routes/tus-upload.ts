@@ -10,6 +10,7 @@ import { SERVER_MESSAGES } from '../../shared/messages/server.ts';
 import { acceptUpload, cleanName, previousAnswer, type UploadAnswer } from '../accept-upload.ts';
 import { HttpError, badRequest, notFound } from '../errors.ts';
 import { userOf } from '../plugins/auth.ts';
+import { nulPath, nulRefused } from '../plugins/text-input.ts';
 import { TUS_ROUTE, insufficientStorage, toErrorBody } from '../plugins/errors.ts';
 import type { UserRow } from '../repos/users.ts';
 import type { AppContext } from '../context.ts';
@@ -88,6 +89,9 @@ export const tusUploadRoutes: FastifyPluginAsyncTypebox<TusRouteOptions> = async
     maxSize: MAX_FILE_BYTES,
     // `/api/uploads/tus/<id>`: right behind any proxy, whatever host it was reached on.
     relativeLocation: true,
+    // The web app calls from its own origin; tus's default answered `Access-Control-Allow-Origin: *`
+    // on every upload call (no other route of ours allows another origin).
+    allowedOrigins: [],
     exposedHeaders: ['Upload-Document-Id', 'Idempotent-Replayed'],
     // The id is the last segment of the canonical path (plugins/canonical-url.ts), query aside.
     getFileIdFromRequest: (req) => new URL(req.url).pathname.split('/').pop() || undefined,
@@ -110,6 +114,14 @@ export const tusUploadRoutes: FastifyPluginAsyncTypebox<TusRouteOptions> = async
     async onResponseError(req, err) {
       // The client went away mid-PATCH: what arrived is kept, nobody reads this answer.
       if (req.runtime?.node?.req.destroyed) return undefined;
+      // More bytes than the upload declared: tus refuses them before a write (a known
+      // Content-Length, a plain object) or while streaming (chunked: its MaxFileExceededError, an
+      // Error that became a logged 500). Either way the file is too large, said in Spanish.
+      const refusal = err as Partial<{ status_code: number; body: string }>;
+      if (refusal.status_code === 413) {
+        const detail = refusal.body?.trim() || 'more bytes than Upload-Length';
+        return { status_code: 413, body: JSON.stringify({ error: SERVER_MESSAGES.tooLarge, detail, code: 'FILE_TOO_LARGE' }) };
+      }
       if (err instanceof Error) {
         const { status, body, internal } = toErrorBody(err, { storingFile: true, spaceShort: await spaceShort().catch(() => false) });
         if (internal) app.log.error({ err }, 'resumable upload failed');
@@ -175,6 +187,11 @@ export const tusUploadRoutes: FastifyPluginAsyncTypebox<TusRouteOptions> = async
     '/uploads/tus',
     { schema: { headers: CreateHeaders }, config: { permissions: ['upload'], rateLimit: perFile } },
     async (request, reply) => {
+      // tus's concatenation extension (parallel parts) is not offered: tus itself answered 501,
+      // which became a logged 500; a client that sends it is told so, in Spanish.
+      if (request.headers['upload-concat'] !== undefined) {
+        throw badRequest('TUS_CONCAT_UNSUPPORTED', SERVER_MESSAGES.tusConcatUnsupported, 'the tus concatenation extension is not supported');
+      }
       const length = Number(request.headers['upload-length']);
       if (length > MAX_FILE_BYTES) throw new HttpError(413, 'FILE_TOO_LARGE', SERVER_MESSAGES.tooLarge, `Upload-Length ${length} is over ${MAX_FILE_BYTES}`);
       const header = request.headers['upload-metadata'];
@@ -184,6 +201,9 @@ export const tusUploadRoutes: FastifyPluginAsyncTypebox<TusRouteOptions> = async
       } catch {
         throw badRequest('INVALID_METADATA', SERVER_MESSAGES.validation, 'Upload-Metadata is not tus metadata');
       }
+      // Decoded from base64, so the text guard of plugins/text-input.ts never saw them.
+      const nul = nulPath(metadata, 'Upload-Metadata');
+      if (nul) throw nulRefused(nul);
       const clientId = metadata.clientId;
       if (clientId !== undefined && (!clientId || clientId.length > MAX_CLIENT_ID)) {
         throw badRequest('INVALID_CLIENT_ID', SERVER_MESSAGES.validation, `metadata clientId must be 1 to ${MAX_CLIENT_ID} characters`);

@@ -20,11 +20,9 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
     async (request) => {
       const target = await ctx.users.findById(request.params.id);
       if (!target) throw notFound('user', SERVER_MESSAGES.userNotFound);
-      const demotes = (request.body.role && request.body.role !== 'admin') || request.body.active === false;
-      if (target.role === 'admin' && target.active === 1 && demotes && (await ctx.users.countActiveAdmins()) <= 1) {
-        throw new HttpError(409, 'LAST_ADMIN', SERVER_MESSAGES.lastAdmin, 'cannot demote or disable the last active admin');
-      }
-      const row = await ctx.users.update(target.id, request.body);
+      // Counted and written in one transaction (repos/users.ts): two admins demoting each other at once left none.
+      const row = await ctx.users.update(target.id, request.body, { keepAnAdmin: true });
+      if (row === 'last-admin') throw new HttpError(409, 'LAST_ADMIN', SERVER_MESSAGES.lastAdmin, 'cannot demote or disable the last active admin');
       if (!row) throw notFound('user', SERVER_MESSAGES.userNotFound);
       return { data: toAdminUser(row) };
     },
