@@ -43,6 +43,12 @@ describe('parseNumber', () => {
     expect(parseNumber('77.000 kg', 'co')).toBeUndefined();
   });
 
+  it('refuses a run of digits too long to be a number rather than reading Infinity', () => {
+    expect(parseNumber('9'.repeat(400), 'co')).toBeUndefined();
+    expect(parseNumber(`$ ${'9'.repeat(400)},50`, 'co')).toBeUndefined();
+    expect(parseNumber('9'.repeat(20), 'co')).toBe(1e20);
+  });
+
   it('drops only the unit words it is told about', () => {
     expect(parseNumber('12 meses', 'co', { units: /\s*meses$/i })).toBe(12);
   });

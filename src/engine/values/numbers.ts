@@ -70,7 +70,9 @@ function tokenToNumber(token: string, style: NumberStyle): number | undefined {
     intPart = groups.join('');
   }
   if (!/^\d+$/.test(intPart)) return undefined;
-  return Number(fracPart ? `${intPart}.${fracPart}` : intPart);
+  // A run of digits too long for a double (over ~308 of them) reads as Infinity: no amount.
+  const value = Number(fracPart ? `${intPart}.${fracPart}` : intPart);
+  return Number.isFinite(value) ? value : undefined;
 }
 
 export interface NumberOptions {
