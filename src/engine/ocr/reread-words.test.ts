@@ -42,6 +42,12 @@ describe('numbers read again', () => {
     expect(betterText(weak, word('5000', 0, 100, { confidence: 0.95 })).text).toBe('GANTIDO');
   });
 
+  it('takes a short weak word read again alone as a number with near certainty for that number (a zero read `Ly`)', () => {
+    expect(betterText(word('Ly', 0, 20, { confidence: 0.38 }), word('0', 0, 20, { confidence: 0.95 })).text).toBe('0');
+    expect(betterText(word('sa', 0, 20, { confidence: 0.4 }), word('0', 0, 20, { confidence: 0.8 })).text).toBe('sa');
+    expect(betterText(word('kg', 0, 20, { confidence: 0.5 }), word('9.', 0, 20, { confidence: 0.95 })).text).toBe('kg');
+  });
+
   it('reads a number split where a separator was lost as one, not a quantity beside an amount', () => {
     const words = [word('$3.955', 0, 60), word('8472', 65, 100), word('11', 200, 220), word('150,000.00', 234, 320), word('kg', 400, 420)];
     expect(numberUnits(words)).toEqual([[0, 1], [2], [3]]);

@@ -187,6 +187,11 @@ export const WEAK_TEXT_CONFIDENCE = 0.7;
 /** A text word read again replaces the first reading when read this much more confidently. */
 export const TEXT_CONFIDENCE_GAIN = 0.15;
 
+/** A short weak word read again alone as a number this confidently is that number. */
+export const NUMBER_FROM_TEXT_CONFIDENCE = 0.9;
+/** Longest word (letters and digits) a number read again may replace. */
+export const NUMBER_FROM_TEXT_MAX_LETTERS = 3;
+
 /**
  * Which reading of a weak text word to keep: the second when it is read with clearly more
  * confidence, has letters and about the same length (Tesseract's page layout can garble a word it
@@ -194,7 +199,13 @@ export const TEXT_CONFIDENCE_GAIN = 0.15;
  */
 export function betterText(first: OcrWord, again: OcrWord): OcrWord {
   const letters = (t: string) => t.replace(/[^\p{L}\p{N}]/gu, '').length;
-  if (again.confidence < first.confidence + TEXT_CONFIDENCE_GAIN || !/\p{L}/u.test(again.text)) return first;
+  if (again.confidence < first.confidence + TEXT_CONFIDENCE_GAIN) return first;
+  // A zero (or a short number) the page's reading took for letters (`0` read `Ly`, `p`), read alone
+  // as a number with near certainty. Long words are left: a garbled word is no number.
+  if (!/\p{L}/u.test(again.text)) {
+    const sure = isWellFormedNumber(again.text) && again.confidence >= NUMBER_FROM_TEXT_CONFIDENCE && letters(first.text) <= NUMBER_FROM_TEXT_MAX_LETTERS;
+    return sure ? { ...first, text: again.text, confidence: again.confidence } : first;
+  }
   if (Math.abs(letters(again.text) - letters(first.text)) > Math.max(2, 0.3 * letters(first.text))) return first;
   return { ...first, text: again.text, confidence: again.confidence };
 }
