@@ -69,6 +69,18 @@ describe('numbers read again', () => {
     expect(image.height).toBe(30 + 2 * cut.image.height);
   });
 
+  it('cuts a weak word where its ink is when its box spans two rows of a table', () => {
+    const img = createImage(400, 200, 255);
+    fillRect(img, 100, 130, 180, 142, 0); // the word, on the lower row
+    const ink = { width: 400, height: 200, data: img.data.map((v) => (v < 128 ? 1 : 0)) };
+    const tall = [word('amikares', 100, 180, { y0: 100, y1: 142 })];
+    const byBox = cutWord(img, tall, [0]);
+    const byInk = cutWord(img, tall, [0], ink);
+    expect(byBox.from.y0).toBeLessThan(100);
+    expect(byInk.from.y0).toBeGreaterThan(120);
+    expect(byInk.scale).toBeGreaterThan(byBox.scale);
+  });
+
   it('puts the second readings back on the page words, restricted to the characters of numbers', async () => {
     const img = createImage(600, 300, 255);
     const words = [word('Arada', 20, 90), word('6200000', 300, 400), word('$3.955', 430, 480), word('8472', 486, 520)];

@@ -1,4 +1,6 @@
-import { createImage, resize, type GrayImage } from './gray-image.ts';
+import { binarize } from './binarize.ts';
+import { createImage, resize, type GrayImage, type InkMask } from './gray-image.ts';
+import { inkRows } from './word-metrics.ts';
 import { GROUPED_GAP_PER_ROW_HEIGHT, isWellFormedNumber } from './ocr-words.ts';
 import type { OcrEngine, OcrWord } from './recognize.ts';
 import type { PixelBox } from './rules.ts';
@@ -18,6 +20,8 @@ export const NUMBER_CHARSET = '0123456789.,$%()-';
  * height on the page's OCR image, whose decimal marks are then several pixels wide.
  */
 export const REREAD_HEIGHT = 48;
+/** Fewest inked rows (pixels) that place a weak word's cut by its ink rather than by its box. */
+const MIN_INK_ROWS = 4;
 /** Most a word is enlarged. */
 const MAX_REREAD_SCALE = 3;
 /** Numbers read again per page, at most (the least confident first). */
@@ -102,8 +106,15 @@ function unitWord(words: readonly OcrWord[], unit: readonly number[]): OcrWord {
 }
 
 /** One number (a unit of words) cut out, other words reaching into the cut blanked, enlarged to REREAD_HEIGHT. */
-export function cutWord(img: GrayImage, words: readonly OcrWord[], unit: number[]): { unit: number[]; from: PixelBox; scale: number; image: GrayImage } {
-  const w = unitWord(words, unit);
+export function cutWord(img: GrayImage, words: readonly OcrWord[], unit: number[], ink?: InkMask): { unit: number[]; from: PixelBox; scale: number; image: GrayImage } {
+  const w = { ...unitWord(words, unit) };
+  // Tesseract's box for a word of a line it joined over two table rows spans both: the word is
+  // where its ink is (its longest run of inked rows), cut and enlarged from there.
+  const rows = ink ? inkRows(ink, w, 1) : undefined;
+  if (rows && rows.bottom - rows.top >= MIN_INK_ROWS) {
+    w.y0 = rows.top;
+    w.y1 = rows.bottom;
+  }
   const h = Math.max(1, w.y1 - w.y0);
   const from = {
     x0: Math.max(0, Math.floor(w.x0 - PAD_X * h)),
@@ -142,9 +153,9 @@ export function stackCuts(cuts: readonly ReturnType<typeof cutWord>[], gap: numb
 }
 
 /** What was read again over each unit: its words' texts side by side (one reading), by the unit's index. */
-async function readUnits(img: GrayImage, words: readonly OcrWord[], units: readonly number[][], engine: OcrEngine, charset: string | undefined, onTick?: () => void): Promise<Map<number, OcrWord>> {
+async function readUnits(img: GrayImage, words: readonly OcrWord[], units: readonly number[][], engine: OcrEngine, charset: string | undefined, onTick?: () => void, ink?: InkMask): Promise<Map<number, OcrWord>> {
   const cuts = units
-    .map((unit, u) => ({ u, cut: cutWord(img, words, unit) }))
+    .map((unit, u) => ({ u, cut: cutWord(img, words, unit, ink) }))
     // Top to bottom: a batch's neighbours are alike (one table's column).
     .sort((a, b) => a.cut.from.y0 - b.cut.from.y0 || a.cut.from.x0 - b.cut.from.x0);
   const out = new Map<number, OcrWord>();
@@ -236,7 +247,7 @@ export async function rereadWords(img: GrayImage, words: readonly OcrWord[], eng
     .sort((a, b) => a.w.confidence - b.w.confidence)
     .slice(0, MAX_REREAD)
     .map(({ i }) => [i]);
-  const texts = await readUnits(img, words, weak, engine, undefined, onTick);
+  const texts = await readUnits(img, words, weak, engine, undefined, onTick, weak.length ? binarize(img) : undefined);
   weak.forEach(([i], u) => {
     const r = texts.get(u);
     if (r && out[i!]) out[i!] = betterText(out[i!]!, r);
