@@ -14,6 +14,7 @@ import { quadSize, warpQuad } from './perspective-warp.ts';
 import type { PageImage } from './page-image.ts';
 import { fixAmountMarks, joinSplitNumbers, normalizeOcrText } from './ocr-words.ts';
 import { measureWords } from './word-metrics.ts';
+import { DASH_INK_LEVEL, findDashMarks } from './dash-marks.ts';
 import { missedRegions, stackRegions, unstackWords } from './missed-regions.ts';
 import { rereadWords } from './reread-words.ts';
 import type { OcrEngine, OcrWord } from './recognize.ts';
@@ -263,7 +264,8 @@ export async function readPageImage(page: PageImage, engine: OcrEngine, opts: Re
   opts.debug?.('ocr', ocrImage);
   const found = await engine.recognize(ocrImage, 'auto', opts.onTick);
   // Text the page layout skipped is read again, region by region, in one more call.
-  const missed = missedRegions(binarize(ocrImage, otsuThreshold(ocrImage)), found, {
+  const ocrMask = binarize(ocrImage, otsuThreshold(ocrImage));
+  const missed = missedRegions(ocrMask, found, {
     joinX: Math.round(4 * pxPerPt * scale),
     joinY: Math.max(1, Math.round(1.5 * pxPerPt * scale)),
     minInk: Math.round(6 * (pxPerPt * scale) ** 2),
@@ -288,8 +290,11 @@ export async function readPageImage(page: PageImage, engine: OcrEngine, opts: Re
   }
   // Numbers lose their decimal marks and separators in the page's reading, and a few words are garbled: each is read again alone.
   words = await rereadWords(ocrImage, words, engine, opts.onTick);
+  const measured = measureWords(words.filter((w) => !isNoise(w)), mask, 1 / scale);
+  // Zeros printed as lone dashes: no OCR reading finds them (dash-marks.ts).
+  const dashes = findDashMarks(binarize(ocrImage, Math.max(otsuThreshold(ocrImage), DASH_INK_LEVEL)), measured, { pxPerPt: pxPerPt * scale });
   return {
-    chunks: fixAmountMarks(joinSplitNumbers(normalizeOcrText(measureWords(words.filter((w) => !isNoise(w)), mask, 1 / scale)))).map((w) => wordToChunk(w, frame, scale)),
+    chunks: [...fixAmountMarks(joinSplitNumbers(normalizeOcrText(measured))), ...dashes].map((w) => wordToChunk(w, frame, scale)),
     segments: rules.map((r) => ruleToSegment(r, frame)),
     steps: { photo: !!quad, skewDeg, upscale: scale, ...(quad ? { quad } : {}), width: img.width, height: img.height },
     // `rotate` turns about the image's centre pixel: that point in page points.

@@ -42,6 +42,12 @@ describe('numbers read again', () => {
     expect(betterText(weak, word('5000', 0, 100, { confidence: 0.95 })).text).toBe('GANTIDO');
   });
 
+  it('takes a short weak word read again alone as a number with near certainty for that number (a zero read `Ly`)', () => {
+    expect(betterText(word('Ly', 0, 20, { confidence: 0.38 }), word('0', 0, 20, { confidence: 0.95 })).text).toBe('0');
+    expect(betterText(word('sa', 0, 20, { confidence: 0.4 }), word('0', 0, 20, { confidence: 0.8 })).text).toBe('sa');
+    expect(betterText(word('kg', 0, 20, { confidence: 0.5 }), word('9.', 0, 20, { confidence: 0.95 })).text).toBe('kg');
+  });
+
   it('reads a number split where a separator was lost as one, not a quantity beside an amount', () => {
     const words = [word('$3.955', 0, 60), word('8472', 65, 100), word('11', 200, 220), word('150,000.00', 234, 320), word('kg', 400, 420)];
     expect(numberUnits(words)).toEqual([[0, 1], [2], [3]]);
@@ -61,6 +67,18 @@ describe('numbers read again', () => {
     const { image, crops } = stackCuts([cut, cut], 10);
     expect(crops.map((c) => c.top)).toEqual([10, 20 + cut.image.height]);
     expect(image.height).toBe(30 + 2 * cut.image.height);
+  });
+
+  it('cuts a weak word where its ink is when its box spans two rows of a table', () => {
+    const img = createImage(400, 200, 255);
+    fillRect(img, 100, 130, 180, 142, 0); // the word, on the lower row
+    const ink = { width: 400, height: 200, data: img.data.map((v) => (v < 128 ? 1 : 0)) };
+    const tall = [word('amikares', 100, 180, { y0: 100, y1: 142 })];
+    const byBox = cutWord(img, tall, [0]);
+    const byInk = cutWord(img, tall, [0], ink);
+    expect(byBox.from.y0).toBeLessThan(100);
+    expect(byInk.from.y0).toBeGreaterThan(120);
+    expect(byInk.scale).toBeGreaterThan(byBox.scale);
   });
 
   it('puts the second readings back on the page words, restricted to the characters of numbers', async () => {

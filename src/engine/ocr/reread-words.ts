@@ -1,4 +1,6 @@
-import { createImage, resize, type GrayImage } from './gray-image.ts';
+import { binarize } from './binarize.ts';
+import { createImage, resize, type GrayImage, type InkMask } from './gray-image.ts';
+import { inkRows } from './word-metrics.ts';
 import { GROUPED_GAP_PER_ROW_HEIGHT, isWellFormedNumber } from './ocr-words.ts';
 import type { OcrEngine, OcrWord } from './recognize.ts';
 import type { PixelBox } from './rules.ts';
@@ -18,6 +20,8 @@ export const NUMBER_CHARSET = '0123456789.,$%()-';
  * height on the page's OCR image, whose decimal marks are then several pixels wide.
  */
 export const REREAD_HEIGHT = 48;
+/** Fewest inked rows (pixels) that place a weak word's cut by its ink rather than by its box. */
+const MIN_INK_ROWS = 4;
 /** Most a word is enlarged. */
 const MAX_REREAD_SCALE = 3;
 /** Numbers read again per page, at most (the least confident first). */
@@ -102,8 +106,15 @@ function unitWord(words: readonly OcrWord[], unit: readonly number[]): OcrWord {
 }
 
 /** One number (a unit of words) cut out, other words reaching into the cut blanked, enlarged to REREAD_HEIGHT. */
-export function cutWord(img: GrayImage, words: readonly OcrWord[], unit: number[]): { unit: number[]; from: PixelBox; scale: number; image: GrayImage } {
-  const w = unitWord(words, unit);
+export function cutWord(img: GrayImage, words: readonly OcrWord[], unit: number[], ink?: InkMask): { unit: number[]; from: PixelBox; scale: number; image: GrayImage } {
+  const w = { ...unitWord(words, unit) };
+  // Tesseract's box for a word of a line it joined over two table rows spans both: the word is
+  // where its ink is (its longest run of inked rows), cut and enlarged from there.
+  const rows = ink ? inkRows(ink, w, 1) : undefined;
+  if (rows && rows.bottom - rows.top >= MIN_INK_ROWS) {
+    w.y0 = rows.top;
+    w.y1 = rows.bottom;
+  }
   const h = Math.max(1, w.y1 - w.y0);
   const from = {
     x0: Math.max(0, Math.floor(w.x0 - PAD_X * h)),
@@ -142,9 +153,9 @@ export function stackCuts(cuts: readonly ReturnType<typeof cutWord>[], gap: numb
 }
 
 /** What was read again over each unit: its words' texts side by side (one reading), by the unit's index. */
-async function readUnits(img: GrayImage, words: readonly OcrWord[], units: readonly number[][], engine: OcrEngine, charset: string | undefined, onTick?: () => void): Promise<Map<number, OcrWord>> {
+async function readUnits(img: GrayImage, words: readonly OcrWord[], units: readonly number[][], engine: OcrEngine, charset: string | undefined, onTick?: () => void, ink?: InkMask): Promise<Map<number, OcrWord>> {
   const cuts = units
-    .map((unit, u) => ({ u, cut: cutWord(img, words, unit) }))
+    .map((unit, u) => ({ u, cut: cutWord(img, words, unit, ink) }))
     // Top to bottom: a batch's neighbours are alike (one table's column).
     .sort((a, b) => a.cut.from.y0 - b.cut.from.y0 || a.cut.from.x0 - b.cut.from.x0);
   const out = new Map<number, OcrWord>();
@@ -187,6 +198,11 @@ export const WEAK_TEXT_CONFIDENCE = 0.7;
 /** A text word read again replaces the first reading when read this much more confidently. */
 export const TEXT_CONFIDENCE_GAIN = 0.15;
 
+/** A short weak word read again alone as a number this confidently is that number. */
+export const NUMBER_FROM_TEXT_CONFIDENCE = 0.9;
+/** Longest word (letters and digits) a number read again may replace. */
+export const NUMBER_FROM_TEXT_MAX_LETTERS = 3;
+
 /**
  * Which reading of a weak text word to keep: the second when it is read with clearly more
  * confidence, has letters and about the same length (Tesseract's page layout can garble a word it
@@ -194,7 +210,13 @@ export const TEXT_CONFIDENCE_GAIN = 0.15;
  */
 export function betterText(first: OcrWord, again: OcrWord): OcrWord {
   const letters = (t: string) => t.replace(/[^\p{L}\p{N}]/gu, '').length;
-  if (again.confidence < first.confidence + TEXT_CONFIDENCE_GAIN || !/\p{L}/u.test(again.text)) return first;
+  if (again.confidence < first.confidence + TEXT_CONFIDENCE_GAIN) return first;
+  // A zero (or a short number) the page's reading took for letters (`0` read `Ly`, `p`), read alone
+  // as a number with near certainty. Long words are left: a garbled word is no number.
+  if (!/\p{L}/u.test(again.text)) {
+    const sure = isWellFormedNumber(again.text) && again.confidence >= NUMBER_FROM_TEXT_CONFIDENCE && letters(first.text) <= NUMBER_FROM_TEXT_MAX_LETTERS;
+    return sure ? { ...first, text: again.text, confidence: again.confidence } : first;
+  }
   if (Math.abs(letters(again.text) - letters(first.text)) > Math.max(2, 0.3 * letters(first.text))) return first;
   return { ...first, text: again.text, confidence: again.confidence };
 }
@@ -225,7 +247,7 @@ export async function rereadWords(img: GrayImage, words: readonly OcrWord[], eng
     .sort((a, b) => a.w.confidence - b.w.confidence)
     .slice(0, MAX_REREAD)
     .map(({ i }) => [i]);
-  const texts = await readUnits(img, words, weak, engine, undefined, onTick);
+  const texts = await readUnits(img, words, weak, engine, undefined, onTick, weak.length ? binarize(img) : undefined);
   weak.forEach(([i], u) => {
     const r = texts.get(u);
     if (r && out[i!]) out[i!] = betterText(out[i!]!, r);
