@@ -48,6 +48,8 @@ export const SETTING_RULES = {
     phraseGapEm: length(0.75),
     /** A bare currency sign joins the amount after it when the gap is at most this (× size). */
     signGapEm: length(8),
+    /** A sign one phrase gap after an amount is that amount's (`45,40 €`) unless an amount follows it at most this many times nearer. */
+    suffixSignRatio: ratio(2),
   },
   /** The lines above a table kept as its context (text/context.ts). */
   context: {

@@ -36,6 +36,8 @@ export const LEADER = /^[.·…]+$/;
 
 /** An amount with a thousands separator (`14.574.360`, `2,453,660`): never a group of a longer number. */
 const AMOUNT = /^\(?-?\d{1,3}(?:[.,]\d{3})+(?:[.,]\d{1,2})?\)?$/;
+/** Any figure a sign may follow (`5,40`, `1.234,50`, `12`). */
+const FIGURE = /^\(?-?\d[\d.,]*\)?$/;
 /** A zero printed as `0` or a dash. */
 const ZERO_AMOUNT = /^(?:0|[-–—])$/;
 
@@ -90,14 +92,29 @@ function makeLine(words: TextChunk[], settings: LineSettings): TextLine {
   return { words, phrases: wordsToPhrases(words, size, settings), x0, x1, y0, y1, yc, size };
 }
 
+/** A currency sign a phrase gap after an amount, with no amount nearer after it than before it (× ratio). */
+function isSuffixSign(amount: TextChunk, sign: TextChunk, next: TextChunk | undefined, size: number, settings: LineSettings): boolean {
+  const before = sign.x0 - amount.x1;
+  if (!CURRENCY_SIGN.test(sign.text) || before > settings.phraseGapEm * size) return false;
+  return !next || !/\d/.test(next.text) || next.x0 - sign.x1 > settings.suffixSignRatio * Math.max(before, 0.2 * size);
+}
+
 /** Splits a line's words (sorted by x) where the gap is wide enough to be a column gap. */
 export function wordsToPhrases(words: TextChunk[], size: number, settings: LineSettings): Phrase[] {
   const phrases: Phrase[] = [];
   let current: Phrase | undefined;
-  for (const w of words) {
+  let suffix: TextChunk | undefined;
+  for (const [i, w] of words.entries()) {
     const last = current?.words[current.words.length - 1];
+    // `45,40 €` (the sign after its amount) keeps its sign: the next amount, if any, sits further off.
+    if (last !== undefined && FIGURE.test(last.text) && isSuffixSign(last, w, words[i + 1], size, settings)) {
+      current!.words.push(w);
+      current!.x1 = Math.max(current!.x1, w.x1);
+      suffix = w;
+      continue;
+    }
     // A bare currency sign belongs to the amount after it, however far right the amount sits.
-    const sign = last !== undefined && CURRENCY_SIGN.test(last.text) && w.x0 - last.x1 <= settings.signGapEm * size;
+    const sign = last !== undefined && last !== suffix && CURRENCY_SIGN.test(last.text) && w.x0 - last.x1 <= settings.signGapEm * size;
     // Two amounts a word space apart are two cells set tight: a cell never holds two amounts.
     // So are an amount (or a zero) and the currency sign that opens the next one (`0 $ 16.437.334`).
     const amounts =
