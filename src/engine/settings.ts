@@ -123,6 +123,8 @@ export const SETTING_RULES = {
     proseMinWords: count(8),
     /** ...no more than this share of them figures (a row of amounts set a word space apart is no sentence). */
     proseFigureShare: share(0.5),
+    /** A long first phrase followed only by at least this many phrases of figures is a row's label in a wide description column, not prose. */
+    labelFigureCells: count(2, 1),
     /** A table needs this many lines with two or more phrases (rows with column structure). */
     minTableRows: count(3, 2),
     /** Fewer rows make a table only when each has at least this many columns. */

@@ -8,13 +8,13 @@ import { makePdf, paragraph, textWidth, unruledTable } from '../../tests/fixture
 // column held figures, the two columns read as one.
 
 const ROWS = [
-  ['Produit', 'Recettes', 'Montant', 'Nombre'],
-  ['Magasin principal', '70.161,77 €', '55.328,34 €', '554'],
-  ['Transport', '69.242,34 €', '16.811,17 €', '59.225'],
-  ['Bureau sud', '3.019,92 €', '45.729,71 €', '778'],
-  ['Laboratoire', '5.995,91 €', '8.903,74 €', '116.781'],
-  ['Ventes en ligne', '40.017,23 €', '70.978,67 €', '15.358'],
-  ['Service client', '66.011,02 €', '4.010,34 €', '156.403'],
+  ['Produit', 'Recettes', 'Montant', 'Nombre', 'Prix'],
+  ['Magasin principal', '70.161,77 €', '55.328,34 €', '554', '2.632,09 €'],
+  ['Transport', '69.242,34 €', '16.811,17 €', '59.225', '26.301,23 €'],
+  ['Bureau sud', '3.019,92 €', '45.729,71 €', '778', ''],
+  ['Laboratoire', '5.995,91 €', '8.903,74 €', '116.781', '37.597,21 €'],
+  ['Ventes en ligne', '40.017,23 €', '70.978,67 €', '15.358', ''],
+  ['Service client', '66.011,02 €', '4.010,34 €', '156.403', '71.641,15 €'],
 ];
 
 describe('unseen: currency signs after their amounts', () => {
@@ -26,8 +26,10 @@ describe('unseen: currency signs after their amounts', () => {
     const x1 = 60 + widest(0) + gap + widest(1);
     const x2 = x1 + gap + widest(2);
     const x3 = x2 + gap + widest(3);
+    // The last column ends the line with its sign: nothing after it says whose sign it is.
+    const x4 = x3 + gap + widest(4);
     const before = paragraph('Le tableau suivant résume les résultats de la période étudiée.', 60, 80, 460, { size });
-    const table = unruledTable([{ x: 60 }, { x: x1, align: 'right' }, { x: x2, align: 'right' }, { x: x3, align: 'right' }], ROWS, before.next + 20, { size });
+    const table = unruledTable([{ x: 60 }, { x: x1, align: 'right' }, { x: x2, align: 'right' }, { x: x3, align: 'right' }, { x: x4, align: 'right' }], ROWS, before.next + 20, { size });
     const res = await extractRawTables(await makePdf([{ texts: [...before.texts, ...table.texts] }]));
     if (res.status !== 'ok') throw new Error(res.status);
     expect(res.tables).toHaveLength(1);

@@ -155,6 +155,10 @@ function isColumnGap(zone: Span, lines: readonly TextLine[], all: readonly TextL
     }
     if (!left || !right || right.x0 - left.x1 > settings.crossingGapEm * line.size) continue;
     // A sign its phrase put after a figure (`45,40 €`) ends that figure: the two align as one.
+    if (suffixedFigure(line, right)?.[1].x0 === left.x0) {
+      signSplits++;
+      continue;
+    }
     const suffixed = suffixedFigure(line, left);
     if (suffixed) [before, left] = suffixed;
     crossing++;
