@@ -50,6 +50,11 @@ export const SETTING_RULES = {
     signGapEm: length(8),
     /** A sign one phrase gap after an amount is that amount's (`45,40 €`) unless an amount follows it at most this many times nearer. */
     suffixSignRatio: ratio(2),
+    /** Words standing alone, this many gaps of one width (within justifiedGapSpreadEm × size) in a row, one opening in lower case: a justified line of one cell. */
+    justifiedRunGaps: count(2, 1),
+    justifiedGapSpreadEm: length(0.1),
+    /** ...no wider than this (× size): a justified line stretches its spaces a little, a row of one-word cells lies far apart. */
+    justifiedMaxGapEm: length(3),
   },
   /** The lines above a table kept as its context (text/context.ts). */
   context: {

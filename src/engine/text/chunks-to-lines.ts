@@ -127,7 +127,34 @@ export function wordsToPhrases(words: TextChunk[], size: number, settings: LineS
       phrases.push(current);
     }
   }
-  return phrases;
+  return joinJustifiedRuns(phrases, size, settings);
+}
+
+const isOneWord = (p: Phrase): boolean => p.words.length === 1 && /^\p{L}/u.test(p.words[0]!.text);
+
+/**
+ * A justified line inside a wrapped cell (troff's filled text blocks, a word processor's
+ * justified cell) stretches every word space alike, past the phrase gap. Words standing alone,
+ * parted by gaps of one width, at least one of them opening in lower case (a sentence goes on; a
+ * header's column names do not), are one cell's words.
+ */
+function joinJustifiedRuns(phrases: Phrase[], size: number, settings: LineSettings): Phrase[] {
+  const out: Phrase[] = [];
+  let i = 0;
+  while (i < phrases.length) {
+    let j = i;
+    const first = phrases[i]!;
+    if (isOneWord(first) && i + 1 < phrases.length) {
+      const gap = phrases[i + 1]!.x0 - first.x1;
+      while (gap <= settings.justifiedMaxGapEm * size && j + 1 < phrases.length && isOneWord(phrases[j + 1]!) && Math.abs(phrases[j + 1]!.x0 - phrases[j]!.x1 - gap) <= settings.justifiedGapSpreadEm * size) j++;
+    }
+    const run = phrases.slice(i, j + 1);
+    if (j - i >= settings.justifiedRunGaps && run.slice(1).some((p) => /^\p{Ll}/u.test(p.words[0]!.text))) {
+      out.push({ words: run.flatMap((p) => p.words), x0: first.x0, x1: phrases[j]!.x1 });
+    } else out.push(...run);
+    i = j + 1;
+  }
+  return out;
 }
 
 /**
