@@ -55,6 +55,8 @@ export const SETTING_RULES = {
     justifiedGapSpreadEm: length(0.1),
     /** ...no wider than this (× size): a justified line stretches its spaces a little, a row of one-word cells lies far apart. */
     justifiedMaxGapEm: length(3),
+    /** ...and the cell goes on in the line below, at most this far (× size) down. */
+    justifiedNextLineEm: length(1.6),
   },
   /** The lines above a table kept as its context (text/context.ts). */
   context: {

@@ -49,4 +49,19 @@ describe('unseen: justified lines in a wrapped cell', () => {
     expect(res.tables).toHaveLength(1);
     expect(res.tables[0]!.rows).toEqual([['Product', 'Amount', 'Staff'], ...BODY.map(([lines, a, s]) => [lines.map((l) => l.join(' ')).join(' '), a, s])]);
   });
+
+  it('leaves column names set one column separation apart over figures as columns', async () => {
+    // Each name is its column's widest cell, so every gap is the separation alone: equal gaps.
+    const names = ['', 'weight', 'height', 'age'];
+    const body = [['x', '0.80', '2.23', '0.82'], ['y', '1.10', '3.40', '0.98'], ['z', '2.05', '1.15', '0.33']];
+    const texts: TextSpec[] = [];
+    let x = 60;
+    const rights = names.map((name, c) => (x += (c === 0 ? 10 : 12 + textWidth(name, SIZE))));
+    names.forEach((text, c) => text && texts.push({ text, x: rights[c]!, y: 100, size: SIZE, align: 'right' }));
+    body.forEach((row, r) => row.forEach((text, c) => texts.push(c === 0 ? { text, x: 60, y: 100 + (r + 1) * LEAD, size: SIZE } : { text, x: rights[c]!, y: 100 + (r + 1) * LEAD, size: SIZE, align: 'right' })));
+    const res = await extractRawTables(await makePdf([{ texts }]));
+    if (res.status !== 'ok') throw new Error(res.status);
+    expect(res.tables).toHaveLength(1);
+    expect(res.tables[0]!.rows).toEqual([names, ...body]);
+  });
 });

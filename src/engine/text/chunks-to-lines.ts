@@ -127,18 +127,34 @@ export function wordsToPhrases(words: TextChunk[], size: number, settings: LineS
       phrases.push(current);
     }
   }
-  return joinJustifiedRuns(phrases, size, settings);
+  return phrases;
 }
 
-const isOneWord = (p: Phrase): boolean => p.words.length === 1 && /^\p{L}/u.test(p.words[0]!.text);
+// A word of running text: letters, perhaps a hyphen or apostrophe, perhaps closing punctuation.
+const isOneWord = (p: Phrase): boolean => p.words.length === 1 && /^\p{L}[\p{L}'’-]*[,.;:]?$/u.test(p.words[0]!.text);
 
 /**
  * A justified line inside a wrapped cell (troff's filled text blocks, a word processor's
- * justified cell) stretches every word space alike, past the phrase gap. Words standing alone,
- * parted by gaps of one width, at least one of them opening in lower case (a sentence goes on; a
- * header's column names do not), are one cell's words.
+ * justified cell) stretches every word space alike, past the phrase gap. Words of running text
+ * standing alone, parted by gaps of one width, at least one of them opening in lower case (a
+ * sentence goes on; a header's column names do not), are one cell's words — when the cell goes on
+ * below: a justified line is never a cell's last, so a word of text starts under the run's first,
+ * one line down. (Column names set exactly a column separation apart, `coef exp(coef) se(coef)`
+ * over figures, are not.)
  */
-function joinJustifiedRuns(phrases: Phrase[], size: number, settings: LineSettings): Phrase[] {
+function joinJustifiedLines(lines: TextLine[], settings: LineSettings): TextLine[] {
+  return lines.map((line, i) => {
+    const next = lines[i + 1];
+    const goesOn = (x0: number): boolean =>
+      next !== undefined &&
+      next.yc - line.yc <= settings.justifiedNextLineEm * line.size &&
+      next.words.some((w) => Math.abs(w.x0 - x0) <= settings.justifiedGapSpreadEm * line.size && /^\p{L}/u.test(w.text));
+    const phrases = joinJustifiedRuns(line.phrases, line.size, settings, goesOn);
+    return phrases.length === line.phrases.length ? line : { ...line, phrases };
+  });
+}
+
+function joinJustifiedRuns(phrases: Phrase[], size: number, settings: LineSettings, goesOn: (x0: number) => boolean): Phrase[] {
   const out: Phrase[] = [];
   let i = 0;
   while (i < phrases.length) {
@@ -149,7 +165,7 @@ function joinJustifiedRuns(phrases: Phrase[], size: number, settings: LineSettin
       while (gap <= settings.justifiedMaxGapEm * size && j + 1 < phrases.length && isOneWord(phrases[j + 1]!) && Math.abs(phrases[j + 1]!.x0 - phrases[j]!.x1 - gap) <= settings.justifiedGapSpreadEm * size) j++;
     }
     const run = phrases.slice(i, j + 1);
-    if (j - i >= settings.justifiedRunGaps && run.slice(1).some((p) => /^\p{Ll}/u.test(p.words[0]!.text))) {
+    if (j - i >= settings.justifiedRunGaps && goesOn(first.x0) && run.slice(1).some((p) => /^\p{Ll}/u.test(p.words[0]!.text))) {
       out.push({ words: run.flatMap((p) => p.words), x0: first.x0, x1: phrases[j]!.x1 });
     } else out.push(...run);
     i = j + 1;
@@ -183,7 +199,7 @@ export function chunksToLines(chunks: readonly TextChunk[], settings: LineSettin
     }
   }
   const lines = groups.map((g) => makeLine(g, settings));
-  return foldSmallLines(lines, settings);
+  return joinJustifiedLines(foldSmallLines(lines, settings), settings);
 }
 
 /** A line of only small text overlapping a bigger neighbour's box belongs to that neighbour. */
