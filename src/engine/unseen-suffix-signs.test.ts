@@ -18,10 +18,14 @@ const ROWS = [
 ];
 
 describe('unseen: currency signs after their amounts', () => {
-  it('keeps `€` with the amount before it, in columns set a little over a word space apart', async () => {
+  it.each([
+    // tbl's column gap, and a word processor's tight cell padding (less than the phrase gap).
+    ['1.5 em', 1.5],
+    ['0.6 em', 0.6],
+  ])('keeps `€` with the amount before it, in columns set %s apart', async (_, em) => {
     const size = 9;
-    // Each right-aligned column ends 1.5 em after the widest cell of the next one starts (tbl's gap).
-    const gap = 1.5 * size;
+    // Each right-aligned column ends `em` before the widest cell of the next one starts.
+    const gap = em * size;
     const widest = (c: number) => Math.max(...ROWS.map((r) => textWidth(r[c]!, size)));
     const x1 = 60 + widest(0) + gap + widest(1);
     const x2 = x1 + gap + widest(2);

@@ -117,8 +117,10 @@ export function wordsToPhrases(words: TextChunk[], size: number, settings: LineS
     const sign = last !== undefined && last !== suffix && CURRENCY_SIGN.test(last.text) && w.x0 - last.x1 <= settings.signGapEm * size;
     // Two amounts a word space apart are two cells set tight: a cell never holds two amounts.
     // So are an amount (or a zero) and the currency sign that opens the next one (`0 $ 16.437.334`).
+    // An amount closed by its sign is a whole cell: a figure after it starts the next (`6,20 € 46,85 €`).
     const amounts =
-      last !== undefined && ((AMOUNT.test(last.text) && (AMOUNT.test(w.text) || CURRENCY_SIGN.test(w.text))) || (ZERO_AMOUNT.test(last.text) && CURRENCY_SIGN.test(w.text)));
+      (last !== undefined && last === suffix && FIGURE.test(w.text)) ||
+      (last !== undefined && ((AMOUNT.test(last.text) && (AMOUNT.test(w.text) || CURRENCY_SIGN.test(w.text))) || (ZERO_AMOUNT.test(last.text) && CURRENCY_SIGN.test(w.text))));
     if (current && !amounts && (sign || w.x0 - current.x1 <= settings.phraseGapEm * size)) {
       current.words.push(w);
       current.x1 = Math.max(current.x1, w.x1);
