@@ -147,16 +147,18 @@ const isOneWord = (p: Phrase): boolean => p.words.length === 1 && /^\p{L}[\p{L}'
 function joinJustifiedLines(lines: TextLine[], settings: LineSettings): TextLine[] {
   return lines.map((line, i) => {
     const next = lines[i + 1];
-    const goesOn = (x0: number): boolean =>
+    // Under the run, the cell's next line alone: not a row of cells (`Transmission 0 1 0 1` under `Cylinders four six eight`).
+    const goesOn = (x0: number, x1: number): boolean =>
       next !== undefined &&
       next.yc - line.yc <= settings.justifiedNextLineEm * line.size &&
-      next.words.some((w) => Math.abs(w.x0 - x0) <= settings.justifiedGapSpreadEm * line.size && /^\p{L}/u.test(w.text));
+      next.words.some((w) => Math.abs(w.x0 - x0) <= settings.justifiedGapSpreadEm * line.size && /^\p{L}/u.test(w.text)) &&
+      next.phrases.filter((p) => p.x0 < x1 && p.x1 > x0).length === 1;
     const phrases = joinJustifiedRuns(line.phrases, line.size, settings, goesOn);
     return phrases.length === line.phrases.length ? line : { ...line, phrases };
   });
 }
 
-function joinJustifiedRuns(phrases: Phrase[], size: number, settings: LineSettings, goesOn: (x0: number) => boolean): Phrase[] {
+function joinJustifiedRuns(phrases: Phrase[], size: number, settings: LineSettings, goesOn: (x0: number, x1: number) => boolean): Phrase[] {
   const out: Phrase[] = [];
   let i = 0;
   while (i < phrases.length) {
@@ -167,7 +169,7 @@ function joinJustifiedRuns(phrases: Phrase[], size: number, settings: LineSettin
       while (gap <= settings.justifiedMaxGapEm * size && j + 1 < phrases.length && isOneWord(phrases[j + 1]!) && Math.abs(phrases[j + 1]!.x0 - phrases[j]!.x1 - gap) <= settings.justifiedGapSpreadEm * size) j++;
     }
     const run = phrases.slice(i, j + 1);
-    if (j - i >= settings.justifiedRunGaps && goesOn(first.x0) && run.slice(1).some((p) => /^\p{Ll}/u.test(p.words[0]!.text))) {
+    if (j - i >= settings.justifiedRunGaps && goesOn(first.x0, phrases[j]!.x1) && run.slice(1).some((p) => /^\p{Ll}/u.test(p.words[0]!.text))) {
       out.push({ words: run.flatMap((p) => p.words), x0: first.x0, x1: phrases[j]!.x1 });
     } else out.push(...run);
     i = j + 1;
