@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { extractRawTables } from './extract.ts';
 import { corpusDir } from './test-corpus.ts';
+import { pooled, score } from './relation-score.ts';
 
 // Regression guard over ../shared/corpus/public (Tabula's and Camelot's own test PDFs): the
 // ICDAR-2013 adjacency-relation F1 of each case must not fall below what the engine reached
@@ -38,48 +39,6 @@ const FLOORS: Record<string, number> = {
 interface Expected {
   tables: { page: number; rows: string[][] }[];
   meta: { scope: string; scored_pages: number[] };
-}
-
-const norm = (s: string) => s.replace(/\s+/g, ' ').trim();
-
-/** Multiset of "a→b|H" and "a↓b|V" relations between nearest non-empty neighbours. */
-function relations(rows: string[][]): Map<string, number> {
-  const g = rows.map((r) => r.map(norm));
-  const out = new Map<string, number>();
-  const add = (k: string) => out.set(k, (out.get(k) ?? 0) + 1);
-  g.forEach((row, r) =>
-    row.forEach((cell, c) => {
-      if (!cell) return;
-      const right = row.slice(c + 1).find(Boolean);
-      if (right) add(`${cell}\u0000${right}\u0000H`);
-      for (let k = r + 1; k < g.length; k++) {
-        const below = g[k]?.[c];
-        if (below) {
-          add(`${cell}\u0000${below}\u0000V`);
-          break;
-        }
-      }
-    }),
-  );
-  return out;
-}
-
-function pooled(tables: { rows: string[][] }[]): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const t of tables) for (const [k, n] of relations(t.rows)) out.set(k, (out.get(k) ?? 0) + n);
-  return out;
-}
-
-function score(expected: Map<string, number>, predicted: Map<string, number>): { p: number; r: number; f1: number } {
-  let hit = 0;
-  let e = 0;
-  let p = 0;
-  for (const n of expected.values()) e += n;
-  for (const n of predicted.values()) p += n;
-  for (const [k, n] of expected) hit += Math.min(n, predicted.get(k) ?? 0);
-  const precision = p ? hit / p : 0;
-  const recall = e ? hit / e : 0;
-  return { p: precision, r: recall, f1: precision + recall ? (2 * precision * recall) / (precision + recall) : 0 };
 }
 
 describe.runIf(PUBLIC !== '')('public corpus regression cases', () => {

@@ -48,6 +48,15 @@ export const SETTING_RULES = {
     phraseGapEm: length(0.75),
     /** A bare currency sign joins the amount after it when the gap is at most this (× size). */
     signGapEm: length(8),
+    /** A sign one phrase gap after an amount is that amount's (`45,40 €`) unless an amount follows it at most this many times nearer. */
+    suffixSignRatio: ratio(2),
+    /** Words standing alone, this many gaps of one width (within justifiedGapSpreadEm × size) in a row, one opening in lower case: a justified line of one cell. */
+    justifiedRunGaps: count(2, 1),
+    justifiedGapSpreadEm: length(0.1),
+    /** ...no wider than this (× size): a justified line stretches its spaces a little, a row of one-word cells lies far apart. */
+    justifiedMaxGapEm: length(3),
+    /** ...and the cell goes on in the line below, at most this far (× size) down. */
+    justifiedNextLineEm: length(1.6),
   },
   /** The lines above a table kept as its context (text/context.ts). */
   context: {
@@ -121,6 +130,8 @@ export const SETTING_RULES = {
     proseMinWords: count(8),
     /** ...no more than this share of them figures (a row of amounts set a word space apart is no sentence). */
     proseFigureShare: share(0.5),
+    /** A long first phrase followed only by at least this many phrases of figures is a row's label in a wide description column, not prose. */
+    labelFigureCells: count(2, 1),
     /** A table needs this many lines with two or more phrases (rows with column structure). */
     minTableRows: count(3, 2),
     /** Fewer rows make a table only when each has at least this many columns. */

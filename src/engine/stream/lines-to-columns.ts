@@ -154,6 +154,13 @@ function isColumnGap(zone: Span, lines: readonly TextLine[], all: readonly TextL
       }
     }
     if (!left || !right || right.x0 - left.x1 > settings.crossingGapEm * line.size) continue;
+    // A sign its phrase put after a figure (`45,40 €`) ends that figure: the two align as one.
+    if (suffixedFigure(line, right)?.[1].x0 === left.x0) {
+      signSplits++;
+      continue;
+    }
+    const suffixed = suffixedFigure(line, left);
+    if (suffixed) [before, left] = suffixed;
     crossing++;
     if (right.x0 - left.x1 > settings.wordSpaceEm * line.size || isNumeric(left.text)) spaced++;
     // "$" set left in a cell with the amount set right is one cell, not two columns.
@@ -200,6 +207,17 @@ function isColumnGap(zone: Span, lines: readonly TextLine[], all: readonly TextL
 }
 
 const isFigure = (text: string): boolean => isNumeric(text) && !isListMarker(text);
+
+/** For a currency sign the line builder kept after its figure: the word before the figure, and the figure stretched over the sign. */
+function suffixedFigure(line: TextLine, sign: TextChunk): [TextChunk | undefined, TextChunk] | undefined {
+  if (!CURRENCY_SIGN.test(sign.text)) return undefined;
+  const phrase = line.phrases.find((p) => p.words.includes(sign));
+  const at = phrase?.words.indexOf(sign) ?? -1;
+  const figure = at > 0 ? phrase!.words[at - 1]! : undefined;
+  if (!figure || !isFigure(figure.text) || at !== phrase!.words.length - 1) return undefined;
+  const i = line.words.indexOf(figure);
+  return [line.words[i - 1], { ...figure, x1: sign.x1 }];
+}
 
 /** A line of words only (a header) with words ending before the band and starting after it, none over it. */
 function isHeaderGap(zone: Span, line: TextLine, tol: number): boolean {

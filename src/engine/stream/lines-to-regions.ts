@@ -1,6 +1,6 @@
 import type { FinderTrace } from '../debug/trace.ts';
 import type { Box } from '../types.ts';
-import type { Phrase, TextLine } from '../text/chunks-to-lines.ts';
+import { CURRENCY_SIGN, type Phrase, type TextLine } from '../text/chunks-to-lines.ts';
 import { isCentredPair } from './centred-lines.ts';
 import { isNumeric } from './text-kinds.ts';
 import type { StreamSettings } from '../settings.ts';
@@ -15,12 +15,21 @@ export interface Region {
  * set a word space apart (a wide row of amounts with tight cells) is no sentence.
  */
 export function isProse(line: TextLine, textWidth: number, settings: StreamSettings): boolean {
+  if (isLabelledRow(line, settings)) return false;
   return line.phrases.some(
     (p) =>
       p.x1 - p.x0 >= settings.proseWidthShare * textWidth &&
       p.words.length >= settings.proseMinWords &&
       p.words.filter((w) => /\d/.test(w.text) && isNumeric(w.text)).length <= settings.proseFigureShare * p.words.length,
   );
+}
+
+const isFigurePhrase = (p: Phrase): boolean => p.words.every((w) => CURRENCY_SIGN.test(w.text) || (/\d/.test(w.text) && isNumeric(w.text)));
+
+/** A long label, then only cells of figures (`Atención al cliente … se ve | 163,3 | $ 39.352,21`): a table row. */
+function isLabelledRow(line: TextLine, settings: StreamSettings): boolean {
+  const rest = line.phrases.slice(1);
+  return rest.length >= settings.labelFigureCells && rest.every(isFigurePhrase);
 }
 
 function boxBetween(upper: TextLine, lower: TextLine, exclude: readonly Box[]): boolean {

@@ -154,6 +154,12 @@ export function linesToRows(
   const leading = Math.min(...allPitches.filter((p) => p > 0));
   const headerWrap = (upper: TextLine, lower: TextLine): boolean =>
     ruledRows && lower.yc < rules[0]! && !ruleBetween(upper, lower) && lower.yc - upper.yc <= leading + settings.pitchTieEm * lower.size;
+  // A cell's next line where rows are set as tight as lines (troff's tables add no padding): at
+  // the leading, no rule above it, every cell it fills going on in lower case.
+  const goesOn = (upper: TextLine, lower: TextLine, cells: readonly TextChunk[][]): boolean =>
+    !ruleBetween(upper, lower) &&
+    lower.yc - upper.yc <= leading + settings.pitchTieEm * lower.size &&
+    cells.every((c) => c.length === 0 || /^\p{Ll}/u.test(c[0]!.text));
   const rows: RowWords[] = [];
   const joinedDown = new Set<number>();
   const pendingLines = new Map<number, TextLine[]>();
@@ -173,6 +179,7 @@ export function linesToRows(
         centred(i - 1, i) ||
         (enclosed(line) && enclosed(prevLine) && !ruleBetween(prevLine, line)) ||
         (headerWrap(prevLine, line) && continues(cells, row.cells)) ||
+        (goesOn(prevLine, line, cells) && continues(cells, row.cells)) ||
         (isTight(prevLine, line) && continues(cells, row.cells) && !isHeaderOverData(row.cells, cells, settings.headerOverDataColumns)));
     const joinDown =
       nextLine !== undefined &&

@@ -36,6 +36,8 @@ export const LEADER = /^[.·…]+$/;
 
 /** An amount with a thousands separator (`14.574.360`, `2,453,660`): never a group of a longer number. */
 const AMOUNT = /^\(?-?\d{1,3}(?:[.,]\d{3})+(?:[.,]\d{1,2})?\)?$/;
+/** Any figure a sign may follow (`5,40`, `1.234,50`, `12`). */
+const FIGURE = /^\(?-?\d[\d.,]*\)?$/;
 /** A zero printed as `0` or a dash. */
 const ZERO_AMOUNT = /^(?:0|[-–—])$/;
 
@@ -90,18 +92,35 @@ function makeLine(words: TextChunk[], settings: LineSettings): TextLine {
   return { words, phrases: wordsToPhrases(words, size, settings), x0, x1, y0, y1, yc, size };
 }
 
+/** A currency sign a phrase gap after an amount, with no amount nearer after it than before it (× ratio). */
+function isSuffixSign(amount: TextChunk, sign: TextChunk, next: TextChunk | undefined, size: number, settings: LineSettings): boolean {
+  const before = sign.x0 - amount.x1;
+  if (!CURRENCY_SIGN.test(sign.text) || before > settings.phraseGapEm * size) return false;
+  return !next || !/\d/.test(next.text) || next.x0 - sign.x1 > settings.suffixSignRatio * Math.max(before, 0.2 * size);
+}
+
 /** Splits a line's words (sorted by x) where the gap is wide enough to be a column gap. */
 export function wordsToPhrases(words: TextChunk[], size: number, settings: LineSettings): Phrase[] {
   const phrases: Phrase[] = [];
   let current: Phrase | undefined;
-  for (const w of words) {
+  let suffix: TextChunk | undefined;
+  for (const [i, w] of words.entries()) {
     const last = current?.words[current.words.length - 1];
+    // `45,40 €` (the sign after its amount) keeps its sign: the next amount, if any, sits further off.
+    if (last !== undefined && FIGURE.test(last.text) && isSuffixSign(last, w, words[i + 1], size, settings)) {
+      current!.words.push(w);
+      current!.x1 = Math.max(current!.x1, w.x1);
+      suffix = w;
+      continue;
+    }
     // A bare currency sign belongs to the amount after it, however far right the amount sits.
-    const sign = last !== undefined && CURRENCY_SIGN.test(last.text) && w.x0 - last.x1 <= settings.signGapEm * size;
+    const sign = last !== undefined && last !== suffix && CURRENCY_SIGN.test(last.text) && w.x0 - last.x1 <= settings.signGapEm * size;
     // Two amounts a word space apart are two cells set tight: a cell never holds two amounts.
     // So are an amount (or a zero) and the currency sign that opens the next one (`0 $ 16.437.334`).
+    // An amount closed by its sign is a whole cell: a figure after it starts the next (`6,20 € 46,85 €`).
     const amounts =
-      last !== undefined && ((AMOUNT.test(last.text) && (AMOUNT.test(w.text) || CURRENCY_SIGN.test(w.text))) || (ZERO_AMOUNT.test(last.text) && CURRENCY_SIGN.test(w.text)));
+      (last !== undefined && last === suffix && FIGURE.test(w.text)) ||
+      (last !== undefined && ((AMOUNT.test(last.text) && (AMOUNT.test(w.text) || CURRENCY_SIGN.test(w.text))) || (ZERO_AMOUNT.test(last.text) && CURRENCY_SIGN.test(w.text))));
     if (current && !amounts && (sign || w.x0 - current.x1 <= settings.phraseGapEm * size)) {
       current.words.push(w);
       current.x1 = Math.max(current.x1, w.x1);
@@ -111,6 +130,51 @@ export function wordsToPhrases(words: TextChunk[], size: number, settings: LineS
     }
   }
   return phrases;
+}
+
+// A word of running text: letters, perhaps a hyphen or apostrophe, perhaps closing punctuation.
+const isOneWord = (p: Phrase): boolean => p.words.length === 1 && /^\p{L}[\p{L}'’-]*[,.;:]?$/u.test(p.words[0]!.text);
+
+/**
+ * A justified line inside a wrapped cell (troff's filled text blocks, a word processor's
+ * justified cell) stretches every word space alike, past the phrase gap. Words of running text
+ * standing alone, parted by gaps of one width, at least one of them opening in lower case (a
+ * sentence goes on; a header's column names do not), are one cell's words — when the cell goes on
+ * below: a justified line is never a cell's last, so a word of text starts under the run's first,
+ * one line down. (Column names set exactly a column separation apart, `coef exp(coef) se(coef)`
+ * over figures, are not.)
+ */
+function joinJustifiedLines(lines: TextLine[], settings: LineSettings): TextLine[] {
+  return lines.map((line, i) => {
+    const next = lines[i + 1];
+    // Under the run, the cell's next line alone: not a row of cells (`Transmission 0 1 0 1` under `Cylinders four six eight`).
+    const goesOn = (x0: number, x1: number): boolean =>
+      next !== undefined &&
+      next.yc - line.yc <= settings.justifiedNextLineEm * line.size &&
+      next.words.some((w) => Math.abs(w.x0 - x0) <= settings.justifiedGapSpreadEm * line.size && /^\p{L}/u.test(w.text)) &&
+      next.phrases.filter((p) => p.x0 < x1 && p.x1 > x0).length === 1;
+    const phrases = joinJustifiedRuns(line.phrases, line.size, settings, goesOn);
+    return phrases.length === line.phrases.length ? line : { ...line, phrases };
+  });
+}
+
+function joinJustifiedRuns(phrases: Phrase[], size: number, settings: LineSettings, goesOn: (x0: number, x1: number) => boolean): Phrase[] {
+  const out: Phrase[] = [];
+  let i = 0;
+  while (i < phrases.length) {
+    let j = i;
+    const first = phrases[i]!;
+    if (isOneWord(first) && i + 1 < phrases.length) {
+      const gap = phrases[i + 1]!.x0 - first.x1;
+      while (gap <= settings.justifiedMaxGapEm * size && j + 1 < phrases.length && isOneWord(phrases[j + 1]!) && Math.abs(phrases[j + 1]!.x0 - phrases[j]!.x1 - gap) <= settings.justifiedGapSpreadEm * size) j++;
+    }
+    const run = phrases.slice(i, j + 1);
+    if (j - i >= settings.justifiedRunGaps && goesOn(first.x0, phrases[j]!.x1) && run.slice(1).some((p) => /^\p{Ll}/u.test(p.words[0]!.text))) {
+      out.push({ words: run.flatMap((p) => p.words), x0: first.x0, x1: phrases[j]!.x1 });
+    } else out.push(...run);
+    i = j + 1;
+  }
+  return out;
 }
 
 /**
@@ -139,7 +203,7 @@ export function chunksToLines(chunks: readonly TextChunk[], settings: LineSettin
     }
   }
   const lines = groups.map((g) => makeLine(g, settings));
-  return foldSmallLines(lines, settings);
+  return joinJustifiedLines(foldSmallLines(lines, settings), settings);
 }
 
 /** A line of only small text overlapping a bigger neighbour's box belongs to that neighbour. */
