@@ -71,7 +71,41 @@ function contentsPage(row: readonly string[]): number | undefined {
 function isContents(cells: readonly string[][], settings: StreamSettings): boolean {
   const pages = cells.map(contentsPage).filter((p): p is number => p !== undefined);
   const ordered = pages.every((p, i) => i === 0 || p >= pages[i - 1]!);
-  return pages.length >= settings.minContentsEntries && pages.length >= settings.contentsRowShare * cells.length && ordered;
+  if (pages.length >= settings.minContentsEntries && pages.length >= settings.contentsRowShare * cells.length && ordered) return true;
+  return isContentsInColumns(cells, settings);
+}
+
+/** The page of an entry whose page number is cell `c`: the nearest filled cell left of it ends in leaders. */
+function entryPage(row: readonly string[], c: number): number | undefined {
+  const page = row[c]!;
+  if (!/^\d{1,4}$/.test(page)) return undefined;
+  let k = c - 1;
+  while (k >= 0 && row[k] === '') k--;
+  if (k < 0) return undefined;
+  const words = row[k]!.split(' ');
+  return LEADER_END.test(row[k]!) || LEADER.test(words[words.length - 1]!) ? Number(page) : undefined;
+}
+
+/**
+ * A contents page set in two or more columns side by side: each row holds an entry of each
+ * column, so its last cell is only the rightmost column's page. Every column of page numbers
+ * (a column where some entry ends) must be mostly entries' pages, in order, and there must be
+ * two such columns: a table's one column of figures after a dotted label is left to the test above.
+ */
+function isContentsInColumns(cells: readonly string[][], settings: StreamSettings): boolean {
+  const width = cells[0]?.length ?? 0;
+  let pageColumns = 0;
+  let entries = 0;
+  let filled = 0;
+  for (let c = 1; c < width; c++) {
+    const pages = cells.map((r) => entryPage(r, c)).filter((p): p is number => p !== undefined);
+    if (pages.length === 0) continue;
+    if (!pages.every((p, i) => i === 0 || p >= pages[i - 1]!)) return false;
+    pageColumns++;
+    entries += pages.length;
+    filled += cells.filter((r) => r[c] !== '').length;
+  }
+  return pageColumns >= 2 && entries >= settings.minContentsEntries * pageColumns && entries >= settings.contentsRowShare * filled;
 }
 
 /**
