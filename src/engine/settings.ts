@@ -177,6 +177,10 @@ export const SETTING_RULES = {
     contentsRowShare: share(0.6),
     /** ...when there are at least this many (a contents page cut into short pieces at its chapter lines). */
     minContentsEntries: count(2, 2),
+    /** A header of plain words over at least this many rows of expressions is a table's, not a formula's... */
+    minHeaderBodyRows: count(3, 1),
+    /** ...each header cell at most this many words (a column's name, not a sentence). */
+    maxHeaderCellWords: count(4, 1),
     /** Numbered entries without leaders are contents when their page numbers stand this many times the longest title's width away from it. */
     contentsGapRatio: ratio(1.5),
     /** This many slanted lines drawn inside a table's box make its text a chart's or a diagram's labels (a split header cell has one). */

@@ -203,7 +203,19 @@ function isLeaderlessContents(rows: readonly RowWords[], cells: readonly string[
 function isFormulaOrCode(cells: readonly string[][], settings: StreamSettings): boolean {
   const filled = cells.flat().filter((t) => t !== '');
   const signed = filled.filter((t) => !isNumeric(t) && hasSign(t)).length;
-  return filled.length > 0 && signed >= settings.formulaCellShare * filled.length;
+  return filled.length > 0 && signed >= settings.formulaCellShare * filled.length && !hasWordHeader(cells, settings);
+}
+
+/**
+ * A header row naming every column in a few plain words over rows of expressions: a table of
+ * syntax and meaning (`Size = X-` | `s ≥ X`). A displayed formula or a program listing names no
+ * columns: its first line is a formula or code line itself.
+ */
+function hasWordHeader(cells: readonly string[][], settings: StreamSettings): boolean {
+  const [head, ...body] = cells;
+  if (!head || head.length < 2 || body.length < settings.minHeaderBodyRows) return false;
+  const plain = (t: string): boolean => t !== '' && !isNumeric(t) && !hasSign(t) && t.split(' ').length <= settings.maxHeaderCellWords;
+  return head.every(plain) && head.every((_, c) => body.some((r) => r[c] !== ''));
 }
 
 /** Greek letters, math operators, the double bar, the prime and the tilde accent set over a letter. */
@@ -222,7 +234,7 @@ function isMathSet(cells: readonly string[][], settings: StreamSettings): boolea
   const words = cells.flat().filter((t) => t !== '' && !isNumeric(t));
   const math = words.filter((t) => MATH_LETTER.test(t) || hasSign(t)).length;
   const phrases = words.filter(isPhrase).length;
-  return words.length > 0 && math >= settings.formulaMathShare * words.length && phrases * 2 < math;
+  return words.length > 0 && math >= settings.formulaMathShare * words.length && phrases * 2 < math && !hasWordHeader(cells, settings);
 }
 
 /** Every column reads as running text: many words on each of its lines, and no column of numbers. */
