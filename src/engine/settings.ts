@@ -171,6 +171,10 @@ export const SETTING_RULES = {
     segmentPitchRatio: ratio(1.4),
     /** ...and their columns move: text runs across an edge when it passes it by this much (× size). */
     segmentCrossEm: length(0.5),
+    /** Two blocks side by side whose lines never cross a gutter this wide (× size) are read apart... */
+    sideBySideGutterEm: length(3),
+    /** ...when each side holds at least this many lines. */
+    minSideLines: count(2, 1),
     /** A list is at least this many items (marker and text) in a row. */
     minListItems: count(2, 1),
     /** Rows led out with dots to a page number, in this share of a table's rows, make a contents page... */
