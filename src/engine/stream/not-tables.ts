@@ -116,7 +116,7 @@ function isContentsInColumns(cells: readonly string[][], settings: StreamSetting
 const FORMULA_SIGN = /[=<>{}[\];|\\^~∑∏∫≤≥≠←→]|[A-Za-z_]\(/;
 /** TeX sets a tall bracket round a displayed formula as a glyph of its own: a cell of brackets only. */
 const BRACKETS_ONLY = /^[()\s]+$/;
-const hasSign = (t: string): boolean => FORMULA_SIGN.test(t) || BRACKETS_ONLY.test(t) || [...t].some((ch) => ch.charCodeAt(0) < 0x20);
+export const hasSign = (t: string): boolean => FORMULA_SIGN.test(t) || BRACKETS_ONLY.test(t) || [...t].some((ch) => ch.charCodeAt(0) < 0x20);
 
 /**
  * Math operators (the Unicode block: `∥`, `⊤`, `⊗`, `∂`, `−` outside a number) and the double bar.

@@ -1,9 +1,10 @@
 import type { TextLine } from '../text/chunks-to-lines.ts';
 import type { StreamSettings } from '../settings.ts';
+import { hasSign } from './not-tables.ts';
 
 /**
- * Two blocks set side by side whose lines never meet: a small table beside the source code that
- * made it, an example's output beside its input. Their lines interleave (the two sides keep
+ * Two blocks set side by side whose lines never meet, one of them code: a small table beside the
+ * source code that made it, an example's output beside its input. Their lines interleave (the two sides keep
  * baselines of their own), so the rows step joins a line of one side to a line of the other. A
  * table's rows run across its column gaps; here a gutter at least `sideBySideGutterEm` wide runs
  * down the whole block and no line has words on both sides of it. Each side is then a block of
@@ -27,5 +28,13 @@ export function splitSideBySide(block: TextLine[], settings: StreamSettings): Te
   const right = block.filter((l) => l.x0 >= cut.x1);
   if (left.length + right.length !== block.length) return [block];
   if (left.length < settings.minSideLines || right.length < settings.minSideLines) return [block];
-  return [left, right];
+  // One side must be code and the other not: a label wrapped over two lines round a value line
+  // centred against it (centred-lines.ts) also leaves no line across the gutter, and is one row.
+  return isCode(left) !== isCode(right) ? [left, right] : [block];
+}
+
+/** Half the lines or more hold a formula's or a program's signs (`\`, `&`, `{`, `=`, `;`). */
+function isCode(lines: readonly TextLine[]): boolean {
+  const signed = lines.filter((l) => hasSign(l.words.map((w) => w.text).join(' '))).length;
+  return signed * 2 >= lines.length;
 }
