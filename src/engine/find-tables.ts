@@ -18,15 +18,21 @@ function wordCount(text: string): number {
 }
 
 /**
- * A lattice candidate that is really a frame around prose: almost no filled cells, or few
- * columns whose cells are paragraphs. Those regions are left to the stream finder.
+ * A lattice candidate that is really a frame around prose: almost no filled cells, or one or two
+ * columns whose cells are all paragraphs. Those regions are left to the stream finder. A column
+ * of short terms beside paragraphs is a ruled table of terms and their meanings, not prose.
  */
 export function isProseBox(c: LatticeCandidate, s: LatticeSettings): boolean {
   const filled = c.rows.flat().filter((t) => t.trim());
   if (filled.length < s.minFilledCells) return true;
   const cols = c.grid.xs.length - 1;
-  const words = filled.reduce((n, t) => n + wordCount(t), 0);
-  return cols <= 2 && words / filled.length >= s.proseWordsPerCell;
+  if (cols > 2) return false;
+  for (let k = 0; k < cols; k++) {
+    const cells = c.rows.map((row) => row[k] ?? '').filter((t) => t.trim());
+    const words = cells.reduce((n, t) => n + wordCount(t), 0);
+    if (cells.length && words / cells.length < s.proseWordsPerCell) return false;
+  }
+  return true;
 }
 
 /**

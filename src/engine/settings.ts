@@ -182,12 +182,20 @@ export const SETTING_RULES = {
     segmentPitchRatio: ratio(1.4),
     /** ...and their columns move: text runs across an edge when it passes it by this much (× size). */
     segmentCrossEm: length(0.5),
+    /** Two blocks side by side whose lines never cross a gutter this wide (× size) are read apart... */
+    sideBySideGutterEm: length(3),
+    /** ...when each side holds at least this many lines. */
+    minSideLines: count(2, 1),
     /** A list is at least this many items (marker and text) in a row. */
     minListItems: count(2, 1),
     /** Rows led out with dots to a page number, in this share of a table's rows, make a contents page... */
     contentsRowShare: share(0.6),
     /** ...when there are at least this many (a contents page cut into short pieces at its chapter lines). */
     minContentsEntries: count(2, 2),
+    /** A header of plain words over at least this many rows of expressions is a table's, not a formula's... */
+    minHeaderBodyRows: count(3, 1),
+    /** ...each header cell at most this many words (a column's name, not a sentence). */
+    maxHeaderCellWords: count(4, 1),
     /** Numbered entries without leaders are contents when their page numbers stand this many times the longest title's width away from it. */
     contentsGapRatio: ratio(1.5),
     /** This many slanted lines drawn inside a table's box make its text a chart's or a diagram's labels (a split header cell has one). */

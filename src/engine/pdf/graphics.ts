@@ -187,6 +187,14 @@ const MITRED_SIDE_RATIO = 4;
 
 const WHITE = new Set(['#ffffff', '#fefefe']);
 
+/** The square an image is painted into, in its own space. */
+const UNIT_SQUARE: Point[] = [
+  [0, 0],
+  [1, 0],
+  [1, 1],
+  [0, 1],
+];
+
 /**
  * Reads ruling lines and filled rectangles from a pdf.js operator list. `base` maps PDF user
  * space to the upright top-left view (the viewport transform).
@@ -241,6 +249,13 @@ export function operatorListToGraphics(
         const buf = Array.isArray(bufHolder) ? (bufHolder[0] as ArrayLike<number> | null) : null;
         if (typeof op !== 'number' || !buf) break;
         paintPath(op, decodePath(buf, state.ctm), state, { segments, fills, diagonals }, pageArea);
+        break;
+      }
+      case OPS.paintSolidColorImageMask: {
+        // A one-pixel image mask paints the unit square in the fill colour: a filled rectangle.
+        // PostScript distilled by Acrobat draws TeX's rules (dvips' rulefill) this way.
+        const square: SubPath = { points: UNIT_SQUARE.map(([x, y]) => apply(state.ctm, x, y)), closed: true, curved: false };
+        paintPath(OPS.fill, [square], state, { segments, fills, diagonals }, pageArea);
         break;
       }
       default:

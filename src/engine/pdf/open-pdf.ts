@@ -29,8 +29,8 @@ export interface OpenOptions {
   worker?: PDFWorker;
   /**
    * The document's pages will be drawn (OCR, ocr/drawing-thread.ts): its images are decoded. Without
-   * it the document is only read (text, rules and fills) and pdf.js leaves every image out of its
-   * operator lists instead of decoding it: no table is found in an image's pixels (OCR draws its
+   * it the document is only read (text, rules and fills) and pdf.js leaves every image but a
+   * one-pixel one (MAX_READ_IMAGE_PIXELS) out of its operator lists instead of decoding it: no table is found in an image's pixels (OCR draws its
    * pages from a document of its own), and a logo or a photo on a page with text would otherwise
    * be decoded for nothing (docs/decisions/001, issue 14).
    */
@@ -39,6 +39,13 @@ export interface OpenOptions {
 
 /** Most pixels of an image pdf.js decodes for a drawing: caps what a hostile image can cost. */
 export const MAX_DRAWN_IMAGE_PIXELS = 4096 * 4096;
+
+/**
+ * Most pixels of an image pdf.js keeps when a document is only read: one. A one-pixel image mask
+ * stretched into a bar is how PostScript distilled by Acrobat draws TeX's rules (dvips' rulefill),
+ * so it is a rule (pdf/graphics.ts); anything larger is a picture, left out undecoded.
+ */
+export const MAX_READ_IMAGE_PIXELS = 1;
 
 export const OPEN_TIMEOUT_MS = 8_000;
 
@@ -120,7 +127,7 @@ export async function openPdf(bytes: Uint8Array, opts: OpenOptions = {}): Promis
     isOffscreenCanvasSupported: false,
     isImageDecoderSupported: false,
     // pdf.js drops an image past this many pixels before decoding it (see `drawing`).
-    maxImageSize: opts.drawing ? MAX_DRAWN_IMAGE_PIXELS : 0,
+    maxImageSize: opts.drawing ? MAX_DRAWN_IMAGE_PIXELS : MAX_READ_IMAGE_PIXELS,
   });
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {

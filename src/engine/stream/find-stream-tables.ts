@@ -7,6 +7,7 @@ import { headerToValueColumns } from './header-columns.ts';
 import { linesToRivers } from './lines-to-columns.ts';
 import { blockToRegion, linesToBlocks, type Region } from './lines-to-regions.ts';
 import { blockToSegments } from './block-to-segments.ts';
+import { splitSideBySide } from './side-by-side.ts';
 import { notTableReason } from './not-tables.ts';
 import { cellText, linesToRows, type RowHints, type RowWords } from './lines-to-rows.ts';
 import { splitAtHeaderGaps } from './header-split-columns.ts';
@@ -136,7 +137,9 @@ export function findStreamTables(page: PageContent, exclude: Box[], all: EngineS
   const chunks = page.chunks.filter((c) => !exclude.some((b) => inside(c, b)));
   const lines = chunksToLines(chunks, all.lines);
   const found: Omit<RawTable, 'context'>[] = [];
-  const segments = linesToBlocks(lines, exclude, settings, trace).flatMap((b) => blockToSegments(b, settings));
+  const segments = linesToBlocks(lines, exclude, settings, trace)
+    .flatMap((b) => blockToSegments(b, settings))
+    .flatMap((b) => splitSideBySide(b, settings));
   for (const block of segments) {
     const region = blockToRegion(block, settings);
     if (!region) {

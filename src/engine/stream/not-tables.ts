@@ -71,7 +71,41 @@ function contentsPage(row: readonly string[]): number | undefined {
 function isContents(cells: readonly string[][], settings: StreamSettings): boolean {
   const pages = cells.map(contentsPage).filter((p): p is number => p !== undefined);
   const ordered = pages.every((p, i) => i === 0 || p >= pages[i - 1]!);
-  return pages.length >= settings.minContentsEntries && pages.length >= settings.contentsRowShare * cells.length && ordered;
+  if (pages.length >= settings.minContentsEntries && pages.length >= settings.contentsRowShare * cells.length && ordered) return true;
+  return isContentsInColumns(cells, settings);
+}
+
+/** The page of an entry whose page number is cell `c`: the nearest filled cell left of it ends in leaders. */
+function entryPage(row: readonly string[], c: number): number | undefined {
+  const page = row[c]!;
+  if (!/^\d{1,4}$/.test(page)) return undefined;
+  let k = c - 1;
+  while (k >= 0 && row[k] === '') k--;
+  if (k < 0) return undefined;
+  const words = row[k]!.split(' ');
+  return LEADER_END.test(row[k]!) || LEADER.test(words[words.length - 1]!) ? Number(page) : undefined;
+}
+
+/**
+ * A contents page set in two or more columns side by side: each row holds an entry of each
+ * column, so its last cell is only the rightmost column's page. Every column of page numbers
+ * (a column where some entry ends) must be mostly entries' pages, in order, and there must be
+ * two such columns: a table's one column of figures after a dotted label is left to the test above.
+ */
+function isContentsInColumns(cells: readonly string[][], settings: StreamSettings): boolean {
+  const width = cells[0]?.length ?? 0;
+  let pageColumns = 0;
+  let entries = 0;
+  let filled = 0;
+  for (let c = 1; c < width; c++) {
+    const pages = cells.map((r) => entryPage(r, c)).filter((p): p is number => p !== undefined);
+    if (pages.length === 0) continue;
+    if (!pages.every((p, i) => i === 0 || p >= pages[i - 1]!)) return false;
+    pageColumns++;
+    entries += pages.length;
+    filled += cells.filter((r) => r[c] !== '').length;
+  }
+  return pageColumns >= 2 && entries >= settings.minContentsEntries * pageColumns && entries >= settings.contentsRowShare * filled;
 }
 
 /**
@@ -82,7 +116,7 @@ function isContents(cells: readonly string[][], settings: StreamSettings): boole
 const FORMULA_SIGN = /[=<>{}[\];|\\^~∑∏∫≤≥≠←→]|[A-Za-z_]\(/;
 /** TeX sets a tall bracket round a displayed formula as a glyph of its own: a cell of brackets only. */
 const BRACKETS_ONLY = /^[()\s]+$/;
-const hasSign = (t: string): boolean => FORMULA_SIGN.test(t) || BRACKETS_ONLY.test(t) || [...t].some((ch) => ch.charCodeAt(0) < 0x20);
+export const hasSign = (t: string): boolean => FORMULA_SIGN.test(t) || BRACKETS_ONLY.test(t) || [...t].some((ch) => ch.charCodeAt(0) < 0x20);
 
 /**
  * Math operators (the Unicode block: `∥`, `⊤`, `⊗`, `∂`, `−` outside a number) and the double bar.
@@ -169,7 +203,19 @@ function isLeaderlessContents(rows: readonly RowWords[], cells: readonly string[
 function isFormulaOrCode(cells: readonly string[][], settings: StreamSettings): boolean {
   const filled = cells.flat().filter((t) => t !== '');
   const signed = filled.filter((t) => !isNumeric(t) && hasSign(t)).length;
-  return filled.length > 0 && signed >= settings.formulaCellShare * filled.length;
+  return filled.length > 0 && signed >= settings.formulaCellShare * filled.length && !hasWordHeader(cells, settings);
+}
+
+/**
+ * A header row naming every column in a few plain words over rows of expressions: a table of
+ * syntax and meaning (`Size = X-` | `s ≥ X`). A displayed formula or a program listing names no
+ * columns: its first line is a formula or code line itself.
+ */
+function hasWordHeader(cells: readonly string[][], settings: StreamSettings): boolean {
+  const [head, ...body] = cells;
+  if (!head || head.length < 2 || body.length < settings.minHeaderBodyRows) return false;
+  const plain = (t: string): boolean => t !== '' && !isNumeric(t) && !hasSign(t) && t.split(' ').length <= settings.maxHeaderCellWords;
+  return head.every(plain) && head.every((_, c) => body.some((r) => r[c] !== ''));
 }
 
 /** Greek letters, math operators, the double bar, the prime and the tilde accent set over a letter. */
@@ -188,7 +234,7 @@ function isMathSet(cells: readonly string[][], settings: StreamSettings): boolea
   const words = cells.flat().filter((t) => t !== '' && !isNumeric(t));
   const math = words.filter((t) => MATH_LETTER.test(t) || hasSign(t)).length;
   const phrases = words.filter(isPhrase).length;
-  return words.length > 0 && math >= settings.formulaMathShare * words.length && phrases * 2 < math;
+  return words.length > 0 && math >= settings.formulaMathShare * words.length && phrases * 2 < math && !hasWordHeader(cells, settings);
 }
 
 /** Every column reads as running text: many words on each of its lines, and no column of numbers. */
