@@ -116,13 +116,20 @@ function headerOver(rule: Segment, lines: readonly TextLine[], s: HybridSettings
   const below = lines.find((l) => l.yc > rule.y0 && overlapsX(l, rule));
   if (!below || below.y0 - rule.y0 > 2 * below.size || !hasValue(below)) return undefined;
   let top = header;
+  const stack = [header];
   for (let k = i - 1; k >= 0; k--) {
     const up = lines[k]!;
     if (!overlapsX(up, rule)) continue;
     const stacked = top.yc - up.yc <= s.headerPitchEm * Math.max(up.size, top.size) && !hasValue(up);
     if (!stacked || (up.phrases.length < 2 && up.x0 <= header.x0 + up.size)) break;
     top = up;
+    stack.push(up);
   }
+  // A header names every column of values; a line of words with nothing over a value below it is
+  // a row with an empty figure, or the wrapped lines of the row above, between rules of a table
+  // ruled between every row (issue 10, decision 018).
+  const named = (v: Phrase): boolean => stack.some((l) => l.phrases.some((p) => p.x0 < v.x1 && p.x1 > v.x0));
+  if (!below.phrases.filter(isValuePhrase).every(named)) return undefined;
   return top;
 }
 
