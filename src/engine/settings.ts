@@ -172,6 +172,8 @@ export const SETTING_RULES = {
     ruleJoinPt: length(1.5),
     /** When rules separate this share of consecutive rows, every line between two rules is one row. */
     ruledRowShare: share(0.7),
+    /** ...or when this many bands between rules hold text, that share of them with one line of figures each (wrapped rows set vertically centred). */
+    ruledRowMinBands: count(4, 2),
     /** A header-only column joins the value column beside it when the header is at most this many rows. */
     maxHeaderRows: count(3, 1),
     /** Rows compared on each side of a possible change of column structure. */

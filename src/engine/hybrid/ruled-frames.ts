@@ -125,11 +125,11 @@ function headerOver(rule: Segment, lines: readonly TextLine[], s: HybridSettings
     top = up;
     stack.push(up);
   }
-  // A header names every column of values; a line of words with nothing over a value below it is
-  // a row with an empty figure, or the wrapped lines of the row above, between rules of a table
-  // ruled between every row (issue 10, decision 018).
+  // A header names every column of values but the stub (row numbers go unnamed); a line of words
+  // with nothing over a value below it is a row with an empty figure, or the wrapped lines of the
+  // row above, between rules of a table ruled between every row (issue 10, decision 018).
   const named = (v: Phrase): boolean => stack.some((l) => l.phrases.some((p) => p.x0 < v.x1 && p.x1 > v.x0));
-  if (!below.phrases.filter(isValuePhrase).every(named)) return undefined;
+  if (!below.phrases.slice(1).filter(isValuePhrase).every(named)) return undefined;
   return top;
 }
 

@@ -5,6 +5,7 @@ import { columnAt, type River } from './lines-to-columns.ts';
 import type { StreamSettings } from '../settings.ts';
 import { isNumeric } from './text-kinds.ts';
 import { median } from '../median.ts';
+import { isRuledByBand } from './ruled-bands.ts';
 
 /** One table row before its cells are turned into text: the words of each column. */
 export interface RowWords {
@@ -114,7 +115,8 @@ export function linesToRows(
   const edges = bands.flatMap((b) => [b.y0, b.y1]);
   const ruleBetween = (upper: TextLine, lower: TextLine): boolean => crossed(rules, upper, lower) || crossed(edges, upper, lower);
   const sameBand = (a: TextLine, b: TextLine): boolean => bands.some((band) => band.y0 < a.yc && a.yc < band.y1 && band.y0 < b.yc && b.yc < band.y1);
-  const ruledRows = rules.length > 0 && isRuledByRow(lines, (a, b) => crossed(rules, a, b), settings);
+  const figureLine = (line: TextLine): boolean => lineCells[lines.indexOf(line)]!.some((words) => words.length > 0 && isFigure(textOf(words)));
+  const ruledRows = rules.length > 0 && (isRuledByRow(lines, (a, b) => crossed(rules, a, b), settings) || isRuledByBand(lines, rules, figureLine, settings));
   // Only lines enclosed by two rules are known to share a row; titles above the first rule are not.
   const enclosed = (line: TextLine): boolean => ruledRows && rules[0]! < line.yc && line.yc < rules[rules.length - 1]!;
   const pitches: number[] = [];
