@@ -26,6 +26,7 @@ describe('resolveSettings', () => {
     expect(DEFAULT_SETTINGS.lattice).toMatchObject({ snapTolerancePt: 3, joinTolerancePt: 3, minRows: 2, minCols: 2, useFillEdges: false, maxEdges: 3000 });
     expect(DEFAULT_SETTINGS.stream).toMatchObject({ regionGapEm: 2.6, minTableRows: 3, minRiverEm: 0.15, crossingGapEm: 3, ruledRowShare: 0.7, ruledRowMinBands: 4 });
     expect(DEFAULT_SETTINGS.context).toEqual({ lines: 3, sideSlackShare: 0.1, latticeMaxPt: 60, streamMaxEm: 8 });
+    expect(DEFAULT_SETTINGS.hybrid).toMatchObject({ headerFenceGapPt: 0.5, wrappedStartEm: 1 });
   });
 
   it('accepts every default (no default outside its own range)', () => {

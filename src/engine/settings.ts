@@ -270,6 +270,8 @@ export const SETTING_RULES = {
     headerPitchEm: length(2.2),
     /** A header's fence sits this far above its top line's glyphs. */
     headerFenceGapPt: length(0.5),
+    /** A line under a row of values whose phrases each start this near (× size) one of the row's is the row's wrapped lines, not a header (decision 018). */
+    wrappedStartEm: length(1),
     /** A frame holds a table when at least this many text lines sit inside it. */
     minFrameLines: count(3, 1),
     /** Words left of a ruled grid, no further than this (× size) from it, may be its row labels (rules drawn only round the figures). */

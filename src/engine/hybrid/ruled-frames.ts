@@ -102,11 +102,33 @@ function closes(f: Box, inside: readonly TextLine[], lines: readonly TextLine[],
 }
 
 /**
+ * A line of words under a rule, over values, that is a row of the table above, not the header of
+ * a new one (issue 10, decision 018): it names no column of the values below (a header names every
+ * one but the stub, row numbers going unnamed), and either a rule parts it from the row of values
+ * above it (a row whose figure is empty, in a table ruled between every row) or each of its
+ * phrases starts under one of that row's (the row's wrapped lines). A header with its column
+ * names on lines of their own above it (an ftable's) is neither.
+ */
+function isRowOfTable(top: TextLine, stack: readonly TextLine[], below: TextLine, lines: readonly TextLine[], rules: readonly Segment[], s: HybridSettings): boolean {
+  const named = (v: Phrase): boolean => stack.some((l) => l.phrases.some((p) => p.x0 < v.x1 && p.x1 > v.x0));
+  if (below.phrases.slice(1).filter(isValuePhrase).every(named)) return false;
+  const overlaps = (l: TextLine): boolean => l.x0 < top.x1 && l.x1 > top.x0;
+  const ruleAbove = rules.filter((r) => r.y0 < top.yc && r.x0 <= top.x0 && r.x1 >= top.x1).pop();
+  const above = lines.filter((l) => l.yc < top.yc && overlaps(l)).pop();
+  if (!ruleAbove || !above) return false;
+  if (ruleAbove.y0 > above.yc) return hasValue(above);
+  // The lines of the row above, from its rule down: the row's other wrapped lines among them.
+  const row = lines.filter((l) => l.yc > ruleAbove.y0 && l.yc < top.yc && overlaps(l));
+  const tol = s.wrappedStartEm * top.size;
+  return row.some(hasValue) && top.phrases.every((p) => row.some((l) => l.phrases.some((q) => Math.abs(q.x0 - p.x0) <= tol)));
+}
+
+/**
  * The top line of the header a rule is drawn under, when the rows below it print values: the
  * header row on the rule and the header lines stacked over it (a spanning `VALOR` over `UNITARIO
  * | TOTAL`, set in from the left edge), up to a title at the left edge or a line with values.
  */
-function headerOver(rule: Segment, lines: readonly TextLine[], s: HybridSettings): TextLine | undefined {
+function headerOver(rule: Segment, rules: readonly Segment[], lines: readonly TextLine[], s: HybridSettings): TextLine | undefined {
   let i = -1;
   for (let k = 0; k < lines.length && lines[k]!.yc < rule.y0; k++) if (overlapsX(lines[k]!, rule)) i = k;
   const header = lines[i];
@@ -125,11 +147,7 @@ function headerOver(rule: Segment, lines: readonly TextLine[], s: HybridSettings
     top = up;
     stack.push(up);
   }
-  // A header names every column of values but the stub (row numbers go unnamed); a line of words
-  // with nothing over a value below it is a row with an empty figure, or the wrapped lines of the
-  // row above, between rules of a table ruled between every row (issue 10, decision 018).
-  const named = (v: Phrase): boolean => stack.some((l) => l.phrases.some((p) => p.x0 < v.x1 && p.x1 > v.x0));
-  if (!below.phrases.slice(1).filter(isValuePhrase).every(named)) return undefined;
+  if (isRowOfTable(top, stack, below, lines, rules, s)) return undefined;
   return top;
 }
 
@@ -158,7 +176,7 @@ export function pageToFences(page: PageContent, taken: readonly Box[], settings:
     if (isHeaderLine(inside[0]!)) fence(f, f.y0);
   }
   for (const r of rules) {
-    const top = headerOver(r, lines, s);
+    const top = headerOver(r, rules, lines, s);
     if (top) fence(r, top.y0 - s.headerFenceGapPt);
   }
   return fences;
