@@ -174,6 +174,8 @@ export const SETTING_RULES = {
     ruledRowShare: share(0.7),
     /** ...or when this many bands between rules hold text, that share of them with one line of figures each (wrapped rows set vertically centred). */
     ruledRowMinBands: count(4, 2),
+    /** A line of a long label and figures with a rule across it within this distance (× size) above and below is a table row, not prose (decision 018). */
+    ruledRowReachEm: length(2),
     /** A header-only column joins the value column beside it when the header is at most this many rows. */
     maxHeaderRows: count(3, 1),
     /** Rows compared on each side of a possible change of column structure. */

@@ -7,6 +7,7 @@ import { headerToValueColumns } from './header-columns.ts';
 import { linesToRivers } from './lines-to-columns.ts';
 import { blockToRegion, linesToBlocks, type Region } from './lines-to-regions.ts';
 import { blockToSegments } from './block-to-segments.ts';
+import { horizontalRules } from './ruled-row-lines.ts';
 import { splitSideBySide } from './side-by-side.ts';
 import { notTableReason } from './not-tables.ts';
 import { cellText, linesToRows, type RowHints, type RowWords } from './lines-to-rows.ts';
@@ -137,7 +138,7 @@ export function findStreamTables(page: PageContent, exclude: Box[], all: EngineS
   const chunks = page.chunks.filter((c) => !exclude.some((b) => inside(c, b)));
   const lines = chunksToLines(chunks, all.lines);
   const found: Omit<RawTable, 'context'>[] = [];
-  const segments = linesToBlocks(lines, exclude, settings, trace)
+  const segments = linesToBlocks(lines, exclude, settings, trace, horizontalRules(page.segments))
     .flatMap((b) => blockToSegments(b, settings))
     .flatMap((b) => splitSideBySide(b, settings));
   for (const block of segments) {

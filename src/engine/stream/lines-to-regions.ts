@@ -1,5 +1,6 @@
 import type { FinderTrace } from '../debug/trace.ts';
-import type { Box } from '../types.ts';
+import type { Box, Segment } from '../types.ts';
+import { isRuledRowLine } from './ruled-row-lines.ts';
 import { CURRENCY_SIGN, type Phrase, type TextLine } from '../text/chunks-to-lines.ts';
 import { isCentredPair } from './centred-lines.ts';
 import { isNumeric } from './text-kinds.ts';
@@ -59,7 +60,13 @@ function isSizeBreak(upper: TextLine, lower: TextLine, gap: number, settings: St
  * Cuts the page's lines into runs that could each be a table: prose, wide vertical gaps, titles
  * set bigger than the text below them and boxes already taken (lattice tables) end a run.
  */
-export function linesToBlocks(lines: readonly TextLine[], exclude: readonly Box[], settings: StreamSettings, trace?: FinderTrace): TextLine[][] {
+export function linesToBlocks(
+  lines: readonly TextLine[],
+  exclude: readonly Box[],
+  settings: StreamSettings,
+  trace?: FinderTrace,
+  rules: readonly Segment[] = [],
+): TextLine[][] {
   if (lines.length === 0) return [];
   const textX0 = Math.min(...lines.map((l) => l.x0));
   const textX1 = Math.max(...lines.map((l) => l.x1));
@@ -68,7 +75,8 @@ export function linesToBlocks(lines: readonly TextLine[], exclude: readonly Box[
   let block: TextLine[] = [];
   let prev: TextLine | undefined;
   for (const line of lines) {
-    if (isProse(line, textWidth, settings)) {
+    // A row between two rules (stream/ruled-row-lines.ts) is no prose, however long its label.
+    if (isProse(line, textWidth, settings) && !isRuledRowLine(line, rules, settings)) {
       trace?.rejected.push({ method: 'stream', bbox: { x0: line.x0, y0: line.y0, x1: line.x1, y1: line.y1 }, reason: 'prose line' });
       if (block.length > 0) blocks.push(block);
       block = [];

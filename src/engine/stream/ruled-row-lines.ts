@@ -1,0 +1,31 @@
+import type { Segment } from '../types.ts';
+import type { Phrase, TextLine } from '../text/chunks-to-lines.ts';
+import type { StreamSettings } from '../settings.ts';
+import { isNumeric } from './text-kinds.ts';
+
+/**
+ * A long label and a figure or date at the end of the line, with a rule drawn across the line just
+ * above it and another just below (issue 10's first class, decision 018): a row of a table ruled
+ * between its rows, whatever the label's length. A two-column table of long descriptions and
+ * dates read such rows as prose and ended the table at each.
+ */
+
+const DATE = /^(?:\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}|\d{1,2}[-/ ]\p{L}{3,}\.?[-/ ]\d{2,4})$/u;
+
+const textOf = (p: Phrase): string => p.words.map((w) => w.text).join(' ');
+const isValuePhrase = (p: Phrase): boolean => DATE.test(textOf(p)) || p.words.every((w) => /\d/.test(w.text) && isNumeric(w.text));
+
+/** The page's horizontal rules, as segments. */
+export function horizontalRules(segments: readonly Segment[]): Segment[] {
+  return segments.filter((s) => s.orientation === 'h').sort((a, b) => a.y0 - b.y0);
+}
+
+export function isRuledRowLine(line: TextLine, rules: readonly Segment[], settings: StreamSettings): boolean {
+  const rest = line.phrases.slice(1);
+  if (rest.length === 0 || !rest.every(isValuePhrase)) return false;
+  const reach = settings.ruledRowReachEm * line.size;
+  const across = (r: Segment): boolean => r.x0 <= line.x0 + line.size && r.x1 >= line.x1 - line.size;
+  const above = rules.some((r) => across(r) && r.y0 < line.y0 && line.yc - r.y0 <= reach);
+  const below = rules.some((r) => across(r) && r.y0 > line.y1 && r.y0 - line.yc <= reach);
+  return above && below;
+}
