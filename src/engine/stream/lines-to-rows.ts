@@ -22,6 +22,9 @@ export interface RowHints {
 
 const mid = (w: TextChunk): number => (w.x0 + w.x1) / 2;
 
+/** A cell's next line goes on in lower case, maybe after an opening bracket (`(phase 2)`). */
+const CONTINUES = /^[([]?\p{Ll}/u;
+
 /**
  * Puts a line's words into columns. A phrase crossing a river is cut at a word gap inside the
  * river when it has one (two cells set too close); otherwise it is a spanning cell and goes whole
@@ -161,7 +164,7 @@ export function linesToRows(
   const goesOn = (upper: TextLine, lower: TextLine, cells: readonly TextChunk[][]): boolean =>
     !ruleBetween(upper, lower) &&
     lower.yc - upper.yc <= leading + settings.pitchTieEm * lower.size &&
-    cells.every((c) => c.length === 0 || /^\p{Ll}/u.test(c[0]!.text));
+    cells.every((c) => c.length === 0 || CONTINUES.test(c[0]!.text));
   const rows: RowWords[] = [];
   const joinedDown = new Set<number>();
   const pendingLines = new Map<number, TextLine[]>();
