@@ -104,10 +104,11 @@ export function wordsToPhrases(words: TextChunk[], size: number, settings: LineS
   const phrases: Phrase[] = [];
   let current: Phrase | undefined;
   let suffix: TextChunk | undefined;
-  for (const [i, w] of words.entries()) {
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
     const last = current?.words[current.words.length - 1];
     // `45,40 €` (the sign after its amount) keeps its sign: the next amount, if any, sits further off.
-    if (last !== undefined && FIGURE.test(last.text) && isSuffixSign(last, w, words[i + 1], size, settings)) {
+    if (last !== undefined && CURRENCY_SIGN.test(w.text) && FIGURE.test(last.text) && isSuffixSign(last, w, words[i + 1], size, settings)) {
       current!.words.push(w);
       current!.x1 = Math.max(current!.x1, w.x1);
       suffix = w;
@@ -159,22 +160,26 @@ function joinJustifiedLines(lines: TextLine[], settings: LineSettings): TextLine
 }
 
 function joinJustifiedRuns(phrases: Phrase[], size: number, settings: LineSettings, goesOn: (x0: number, x1: number) => boolean): Phrase[] {
-  const out: Phrase[] = [];
+  // Most lines hold no such run: they are given back as they are, with nothing allocated (issue 14).
+  if (phrases.length <= settings.justifiedRunGaps) return phrases;
+  let out: Phrase[] | undefined;
   let i = 0;
   while (i < phrases.length) {
     let j = i;
     const first = phrases[i]!;
-    if (isOneWord(first) && i + 1 < phrases.length) {
+    if (i + 1 < phrases.length && isOneWord(first)) {
       const gap = phrases[i + 1]!.x0 - first.x1;
       while (gap <= settings.justifiedMaxGapEm * size && j + 1 < phrases.length && isOneWord(phrases[j + 1]!) && Math.abs(phrases[j + 1]!.x0 - phrases[j]!.x1 - gap) <= settings.justifiedGapSpreadEm * size) j++;
     }
-    const run = phrases.slice(i, j + 1);
-    if (j - i >= settings.justifiedRunGaps && goesOn(first.x0, phrases[j]!.x1) && run.slice(1).some((p) => /^\p{Ll}/u.test(p.words[0]!.text))) {
-      out.push({ words: run.flatMap((p) => p.words), x0: first.x0, x1: phrases[j]!.x1 });
-    } else out.push(...run);
+    if (j - i >= settings.justifiedRunGaps && goesOn(first.x0, phrases[j]!.x1) && phrases.slice(i + 1, j + 1).some((p) => /^\p{Ll}/u.test(p.words[0]!.text))) {
+      out ??= phrases.slice(0, i);
+      out.push({ words: phrases.slice(i, j + 1).flatMap((p) => p.words), x0: first.x0, x1: phrases[j]!.x1 });
+    } else if (out) {
+      for (let k = i; k <= j; k++) out.push(phrases[k]!);
+    }
     i = j + 1;
   }
-  return out;
+  return out ?? phrases;
 }
 
 /**
