@@ -3,7 +3,7 @@ import { joinLineWords } from '../text/join-words.ts';
 import { CURRENCY_SIGN, type TextLine } from '../text/chunks-to-lines.ts';
 import { columnAt, type River } from './lines-to-columns.ts';
 import type { StreamSettings } from '../settings.ts';
-import { isNumeric } from './text-kinds.ts';
+import { isFigure, isNumeric } from './text-kinds.ts';
 import { median } from '../median.ts';
 import { isRuledByBand } from './ruled-bands.ts';
 
@@ -118,7 +118,8 @@ export function linesToRows(
   const edges = bands.flatMap((b) => [b.y0, b.y1]);
   const ruleBetween = (upper: TextLine, lower: TextLine): boolean => crossed(rules, upper, lower) || crossed(edges, upper, lower);
   const sameBand = (a: TextLine, b: TextLine): boolean => bands.some((band) => band.y0 < a.yc && a.yc < band.y1 && band.y0 < b.yc && b.yc < band.y1);
-  const figureLine = (line: TextLine): boolean => lineCells[lines.indexOf(line)]!.some((words) => words.length > 0 && isFigure(textOf(words)));
+  let figures: Set<TextLine> | undefined;
+  const figureLine = (line: TextLine): boolean => (figures ??= figureLinesOf(lines, lineCells)).has(line);
   const ruledRows = rules.length > 0 && (isRuledByRow(lines, (a, b) => crossed(rules, a, b), settings) || isRuledByBand(lines, rules, figureLine, settings));
   // Only lines enclosed by two rules are known to share a row; titles above the first rule are not.
   const enclosed = (line: TextLine): boolean => ruledRows && rules[0]! < line.yc && line.yc < rules[rules.length - 1]!;
@@ -214,9 +215,10 @@ export function linesToRows(
 
 const textOf = (words: readonly TextChunk[]): string => words.map((w) => w.text).join(' ');
 
-/** Dates print on a row's first line as figures do: 3/19/2014, 2025-04-15, 15-abr-2025. */
-const DATE = /^(?:\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}|\d{1,2}[-/ ]\p{L}{3,}\.?[-/ ]\d{2,4})$/u;
-const isFigure = (text: string): boolean => isNumeric(text) || DATE.test(text.trim());
+/** The lines with a figure (a number or a date) in some cell. */
+const figureLinesOf = (lines: readonly TextLine[], lineCells: readonly TextChunk[][][]): Set<TextLine> =>
+  new Set(lines.filter((_, i) => lineCells[i]!.some((words) => words.length > 0 && isFigure(textOf(words)))));
+
 
 /**
  * The pitch of rows told by their figures: the median distance between successive lines holding a
@@ -228,7 +230,7 @@ function wrappedRowPitch(
   lineCells: readonly TextChunk[][][],
   allPitches: number[],
 ): { rowPitch: number; leading: number; figureLines: Set<TextLine> } | undefined {
-  const figureLines = new Set(lines.filter((_, i) => lineCells[i]!.some((words) => words.length > 0 && isFigure(textOf(words)))));
+  const figureLines = figureLinesOf(lines, lineCells);
   const figureYs = [...figureLines].map((l) => l.yc);
   const rowPitch = median(figureYs.slice(1).map((y, i) => y - figureYs[i]!));
   const positive = allPitches.filter((p) => p > 0);

@@ -1,7 +1,7 @@
 import type { Segment } from '../types.ts';
 import type { Phrase, TextLine } from '../text/chunks-to-lines.ts';
 import type { StreamSettings } from '../settings.ts';
-import { isNumeric } from './text-kinds.ts';
+import { isDate, isNumeric } from './text-kinds.ts';
 
 /**
  * A long label and a figure or date at the end of the line, with a rule drawn across the line just
@@ -10,10 +10,8 @@ import { isNumeric } from './text-kinds.ts';
  * dates read such rows as prose and ended the table at each.
  */
 
-const DATE = /^(?:\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}|\d{1,2}[-/ ]\p{L}{3,}\.?[-/ ]\d{2,4})$/u;
-
 const textOf = (p: Phrase): string => p.words.map((w) => w.text).join(' ');
-const isValuePhrase = (p: Phrase): boolean => DATE.test(textOf(p)) || p.words.every((w) => /\d/.test(w.text) && isNumeric(w.text));
+const isValuePhrase = (p: Phrase): boolean => isDate(textOf(p)) || p.words.every((w) => /\d/.test(w.text) && isNumeric(w.text));
 
 /** The page's horizontal rules, as segments. */
 export function horizontalRules(segments: readonly Segment[]): Segment[] {

@@ -13,6 +13,14 @@ export function isNumeric(text: string): boolean {
   return t !== '' && (NUMBER.test(t) || ZERO.test(t));
 }
 
+/** Dates print on a row's first line as figures do: 3/19/2014, 2025-04-15, 15-abr-2025. */
+const DATE = /^(?:\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}|\d{1,2}[-/ ]\p{L}{3,}\.?[-/ ]\d{2,4})$/u;
+
+export const isDate = (text: string): boolean => DATE.test(text);
+
+/** What a row prints on its first line: a number or a date. */
+export const isFigure = (text: string): boolean => isNumeric(text) || isDate(text.trim());
+
 /**
  * The marker of a list item: a bullet or dash, or an enumerator (`1.`, `2)`, `a)`, `iv.`, `[3]`,
  * `(b)`, `2.1.`). A bare number is not one (it is as likely a table's item number column), nor
