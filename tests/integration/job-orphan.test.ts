@@ -75,16 +75,17 @@ describe.runIf(process.platform === 'linux')('an extraction child whose server d
     const res = await upload({ api }, token, [{ name: 'cuelga.pdf', bytes: fixture('grid-1001.pdf') }]);
     expect(res.status).toBe(201);
 
+    // The upload's PDF check runs in an engine child of its own (kept warm, or exiting as this
+    // looks): the job's child is the one that burns CPU. Past start-up (under a second of CPU) the
+    // busy loop burns it nonstop.
     let job: number | undefined;
-    for (let i = 0; i < 100 && job === undefined; i++) {
-      job = childrenOf(server.child.pid!).find((pid) => cmdline(pid).includes('engine-child.mjs'));
+    for (let i = 0; i < 300 && job === undefined; i++) {
+      const engines = childrenOf(server.child.pid!).filter((pid) => cmdline(pid).includes('engine-child.mjs'));
+      for (const pid of engines) if (!pids.includes(pid)) pids.push(pid);
+      job = engines.find((pid) => cpuSeconds(pid) >= 2);
       if (job === undefined) await new Promise((r) => setTimeout(r, 100));
     }
-    expect(job, `no extraction child under server ${server.child.pid}`).toBeDefined();
-    pids.push(job!);
-    // Let the child reach the busy loop: past start-up (under a second of CPU) it burns CPU nonstop.
-    for (let i = 0; i < 200 && cpuSeconds(job!) < 2; i++) await new Promise((r) => setTimeout(r, 100));
-    expect(cpuSeconds(job!)).toBeGreaterThanOrEqual(2);
+    expect(job, `no extraction child burning CPU under server ${server.child.pid}`).toBeDefined();
     expect(alive(job!)).toBe(true);
 
     const killedAt = Date.now();
