@@ -11,6 +11,7 @@ import { horizontalRules } from './ruled-row-lines.ts';
 import { splitSideBySide } from './side-by-side.ts';
 import { notTableReason } from './not-tables.ts';
 import { cellText, linesToRows, type RowHints, type RowWords } from './lines-to-rows.ts';
+import { moveHeaderWordsBeside } from './header-words-beside.ts';
 import { splitAtHeaderGaps } from './header-split-columns.ts';
 import { DEFAULT_SETTINGS, type EngineSettings, type StreamSettings } from '../settings.ts';
 import { unionBox, unionOrNull } from '../geometry.ts';
@@ -99,7 +100,8 @@ function regionToTable(page: PageContent, region: Region, all: EngineSettings, t
     trace?.rejected.push({ method: 'stream', bbox: unionBox(region.lines), reason: 'no columns' });
     return undefined;
   }
-  const rows = splitAtHeaderGaps(linesToRows(region.lines, rivers, settings, rowHintsOf(page, region.lines, settings)), settings, all.lines.phraseGapEm);
+  const read = linesToRows(region.lines, rivers, settings, rowHintsOf(page, region.lines, settings));
+  const rows = moveHeaderWordsBeside(splitAtHeaderGaps(read, settings, all.lines.phraseGapEm), settings, all.lines.phraseGapEm);
   const { text: cells, boxes } = headerToValueColumns(rowsToCells(rows), settings);
   const structured = cells.filter((r) => r.filter((c) => c !== '').length >= 2).length;
   const columns = cells[0]?.length ?? 0;

@@ -139,7 +139,10 @@ export function linesToRows(
     // font's leading; a line at exactly that leading, under rows whose figures sit further apart,
     // is a cell's next line (a row's padding always adds to the leading between rows).
     // A line with a figure of its own starts a row (or is no cell's second line: a page head's date).
-    return wrapped !== undefined && !wrapped.figureLines.has(lower) && gap < settings.wrapPitchShare * wrapped.rowPitch && gap <= wrapped.leading + settings.pitchTieEm * upper.size;
+    // Not where two rows' figures sit at the leading themselves: rows there have no padding, and a
+    // line at the leading may be a row of its own (a group label between rows of figures).
+    const atLeading = wrapped !== undefined && gap <= wrapped.leading + settings.pitchTieEm * upper.size;
+    return atLeading && !wrapped.figureLines.has(lower) && gap < settings.wrapPitchShare * wrapped.rowPitch && wrapped.closest > wrapped.leading + settings.pitchTieEm * upper.size;
   };
   const continues = (part: TextChunk[][], whole: TextChunk[][]): boolean => {
     const filled = filledColumns(part);
@@ -229,13 +232,14 @@ function wrappedRowPitch(
   lines: readonly TextLine[],
   lineCells: readonly TextChunk[][][],
   allPitches: number[],
-): { rowPitch: number; leading: number; figureLines: Set<TextLine> } | undefined {
+): { rowPitch: number; closest: number; leading: number; figureLines: Set<TextLine> } | undefined {
   const figureLines = figureLinesOf(lines, lineCells);
   const figureYs = [...figureLines].map((l) => l.yc);
-  const rowPitch = median(figureYs.slice(1).map((y, i) => y - figureYs[i]!));
+  const figurePitches = figureYs.slice(1).map((y, i) => y - figureYs[i]!);
+  const rowPitch = median(figurePitches);
   const positive = allPitches.filter((p) => p > 0);
   if (rowPitch === undefined || figureYs.length < 3 || positive.length === 0) return undefined;
-  return { rowPitch, leading: Math.min(...positive), figureLines };
+  return { rowPitch, closest: Math.min(...figurePitches), leading: Math.min(...positive), figureLines };
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { LineSettings } from '../settings.ts';
 import { sortLeftToRight } from '../geometry.ts';
+import { isDate } from '../stream/text-kinds.ts';
 import type { TextChunk } from '../types.ts';
 
 /**
@@ -119,8 +120,10 @@ export function wordsToPhrases(words: TextChunk[], size: number, settings: LineS
     // Two amounts a word space apart are two cells set tight: a cell never holds two amounts.
     // So are an amount (or a zero) and the currency sign that opens the next one (`0 $ 16.437.334`).
     // An amount closed by its sign is a whole cell: a figure after it starts the next (`6,20 € 46,85 €`).
+    // So is a date: an amount or its sign after it opens the next cell (`16/10/2025 $ 26,100,000`).
     const amounts =
       (last !== undefined && last === suffix && FIGURE.test(w.text)) ||
+      (last !== undefined && isDate(last.text) && (AMOUNT.test(w.text) || CURRENCY_SIGN.test(w.text))) ||
       (last !== undefined && ((AMOUNT.test(last.text) && (AMOUNT.test(w.text) || CURRENCY_SIGN.test(w.text))) || (ZERO_AMOUNT.test(last.text) && CURRENCY_SIGN.test(w.text))));
     if (current && !amounts && (sign || w.x0 - current.x1 <= settings.phraseGapEm * size)) {
       current.words.push(w);
