@@ -21,6 +21,26 @@ export function csvCell(value: CellValue): string {
   return /[";\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/**
+ * Writes `text` to an export's stream, waiting for it to drain; false once the stream is gone (the
+ * client went away and Fastify destroyed it). Waiting for 'drain' alone waited for ever then, the
+ * export holding its chunk of rows: a memory leak any signed-in user could repeat (decision 036).
+ */
+export async function writeOrStop(out: PassThrough, text: string): Promise<boolean> {
+  if (out.destroyed) return false;
+  if (out.write(text)) return true;
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      out.off('drain', done);
+      out.off('close', done);
+      resolve();
+    };
+    out.on('drain', done);
+    out.on('close', done);
+  });
+  return !out.destroyed;
+}
+
 const NUM_FORMATS: Partial<Record<ColumnType, string>> = {
   money: '#,##0.##',
   int: '0',
@@ -55,7 +75,8 @@ export function exportStream(
       out.write(BOM + columns.map((c) => csvCell(c.label)).join(';') + '\r\n');
       for await (const rows of chunks) {
         const text = rows.map((r) => columns.map((c) => csvCell(r[c.key] ?? null)).join(';')).join('\r\n') + '\r\n';
-        if (!out.write(text)) await new Promise((resolve) => out.once('drain', resolve));
+        // Leaving the loop closes the rows' generator: no more reading for a client that is gone.
+        if (!(await writeOrStop(out, text))) return;
       }
       out.end();
     })().catch(fail);
@@ -72,6 +93,8 @@ export function exportStream(
       style: NUM_FORMATS[c.type as ColumnType] ? { numFmt: NUM_FORMATS[c.type as ColumnType]! } : {},
     }));
     for await (const rows of chunks) {
+      // ExcelJS does not wait for its stream: without this a gone client's export was still read whole.
+      if (out.destroyed) return;
       for (const r of rows) sheet.addRow(columns.map((c) => xlsxCell(r[c.key] ?? null, c.type))).commit();
     }
     sheet.commit();
