@@ -91,6 +91,21 @@ describe('uploaded file names', () => {
     const names = ((await res.json()) as { documents: { filename: string }[] }).documents.map((d) => d.filename);
     expect(names).toEqual(['facturafdp.exe.pdf', 'ceroancho.pdf']);
   });
+
+  it('over 255 characters are cut between characters, never inside one (an emoji was halved into mojibake)', async () => {
+    const res = await upload(s, token, [{ name: `${'a'.repeat(254)}\u{1F600}.pdf`, bytes: tinyPdf('long') }]);
+    const doc = ((await res.json()) as { documents: { id: number; filename: string }[] }).documents[0]!;
+    expect(doc.filename).toBe(`${'a'.repeat(254)}\u{1F600}`);
+    const listed = await s.api(`/api/documents/${doc.id}`, { token });
+    expect(((await listed.json()) as { data: { filename: string } }).data.filename).toBe(`${'a'.repeat(254)}\u{1F600}`);
+  });
+
+  it("are sent back in Content-Disposition as RFC 5987 says: ' ( ) * escaped in filename*", async () => {
+    const res = await upload(s, token, [{ name: "l'acta (1)*.pdf", bytes: tinyPdf('quote') }]);
+    const id = ((await res.json()) as { documents: { id: number }[] }).documents[0]!.id;
+    const file = await s.api(`/api/documents/${id}/file`, { token });
+    expect(file.headers.get('content-disposition')).toBe(`attachment; filename="l'acta (1)*.pdf"; filename*=UTF-8''l%27acta%20%281%29%2A.pdf`);
+  });
 });
 
 describe('JSON body over the limit', () => {
