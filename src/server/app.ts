@@ -16,6 +16,7 @@ import { registerErrorHandler } from './plugins/errors.ts';
 import { badUrlAnswer, clientErrorAnswer } from './plugins/client-errors.ts';
 import { registerDiskGuard } from './plugins/disk-guard.ts';
 import { DiskSpace } from './disk-space.ts';
+import { clientKey } from './client-address.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -137,6 +138,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Per-route request rates (login, upload: their config.rateLimit), per client address.
   await app.register(rateLimit, {
     global: false,
+    // An IPv6 client by its /64, as the login limits count it.
+    keyGenerator: (request) => clientKey(request.ip),
     errorResponseBuilder: (_request, context) =>
       new HttpError(context.statusCode, 'TOO_MANY_REQUESTS', SERVER_MESSAGES.tooManyRequests, `rate limit exceeded, retry in ${context.after}`),
   });
