@@ -134,6 +134,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   app.addHook('onRequest', async (request, reply) => {
     if (request.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    // API answers hold applicants' data: a shared tablet's browser must not keep them in its HTTP
+    // cache (the service worker's own cache is purged at logout, decision 050; this one cannot be).
+    if (isApiPath(request.url)) reply.header('Cache-Control', 'no-store');
   });
   // Per-route request rates (login, upload: their config.rateLimit), per client address.
   await app.register(rateLimit, {

@@ -108,6 +108,21 @@ describe('uploaded file names', () => {
   });
 });
 
+// Second attacker's audit: API answers (applicants' names, amounts, the PDFs) said nothing about
+// caching, so a shared tablet's browser was free to keep them in its HTTP cache after logout; the
+// service worker's own cache is purged at logout (decision 050), the browser's is not ours to purge.
+describe('API answers are not stored by the browser', () => {
+  it('every /api answer, data, file, error or refusal, says Cache-Control: no-store', async () => {
+    const res = await upload(s, token, [{ name: 'cache.pdf', bytes: tinyPdf('cache') }]);
+    const id = ((await res.json()) as { documents: { id: number }[] }).documents[0]!.id;
+    for (const path of ['/api/documents', `/api/documents/${id}`, `/api/documents/${id}/file`, '/api/tables/CostosDirectos', '/api/users/me', '/api/nothing-here']) {
+      const answer = await s.api(path, { token });
+      expect(answer.headers.get('cache-control'), path).toBe('no-store');
+    }
+    expect((await s.api('/api/documents')).headers.get('cache-control')).toBe('no-store');
+  });
+});
+
 describe('JSON body over the limit', () => {
   it('answers 413 with its own message, not the 10 MB file one', async () => {
     const res = await s.api('/api/auth/login', { method: 'POST', json: { email: 'a@example.com', password: 'x'.repeat(1024 * 1024 + 10) } });
