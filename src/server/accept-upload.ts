@@ -19,8 +19,10 @@ import type { AppContext } from './context.ts';
  * zero-width characters, BOM).
  */
 export function cleanName(name: string | null | undefined): string {
-  const base = path.basename((name ?? '').replace(/\\/g, '/')).replace(/[\p{Cc}\p{Cf}]/gu, '').trim();
-  return base.slice(0, 255) || 'documento.pdf';
+  // Cs: a lone surrogate (half of an emoji sent broken) is no character either.
+  const base = path.basename((name ?? '').replace(/\\/g, '/')).replace(/[\p{Cc}\p{Cf}\p{Cs}]/gu, '').trim();
+  // Cut by characters, not UTF-16 units: slicing units halved an emoji at the limit, stored as mojibake.
+  return Array.from(base).slice(0, 255).join('') || 'documento.pdf';
 }
 
 /** A file read to DATA_DIR/tmp with the name it is shown under. */

@@ -5,7 +5,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { MAX_FILE_BYTES, MAX_FILES_PER_UPLOAD } from '../shared/constants.ts';
 import { SERVER_MESSAGES } from '../shared/messages/server.ts';
 import type { Config } from './config.ts';
-import { HttpError } from './errors.ts';
+import { HttpError, badRequest } from './errors.ts';
 import type { AppContext } from './context.ts';
 import { nodeRunner, openNode } from './open-node.ts';
 import { ensureAdmin } from './bootstrap.ts';
@@ -16,6 +16,7 @@ import { registerErrorHandler } from './plugins/errors.ts';
 import { badUrlAnswer, clientErrorAnswer } from './plugins/client-errors.ts';
 import { registerDiskGuard } from './plugins/disk-guard.ts';
 import { DiskSpace } from './disk-space.ts';
+import { clientKey } from './client-address.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -77,6 +78,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logController: new LogController({ disableRequestLogging: !config.logRequests }),
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },
     bodyLimit: 1024 * 1024,
+    // A request that stops arriving is dropped (idle) or answered 408 (too long overall): Fastify's
+    // defaults kept it open forever, so anyone, without a token, could hold every connection.
+    connectionTimeout: config.requestIdleTimeoutMs,
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      headersTimeout: Math.min(60_000, config.requestTimeoutMs),
+      // How often Node looks for requests over their time (its 30 s default would let a short limit run long).
+      connectionsCheckingInterval: Math.min(30_000, Math.max(250, Math.floor(config.requestTimeoutMs / 4))),
+      // Refused below in our Spanish JSON (Node's own refusal was an empty 400).
+      requireHostHeader: false,
+    },
     // X-Forwarded-For/-Proto only from the proxies TRUST_PROXY names: request.ip and
     // request.protocol, hence the login and rate limits and HSTS, see the real client.
     // A hop count trusts the n nearest proxies (Fastify's own number form trusts none).
@@ -115,12 +127,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Sent below, only over HTTPS: on plain HTTP it is meaningless and wrongly claims TLS.
     strictTransportSecurity: false,
   });
+  app.addHook('onRequest', async (request) => {
+    if (request.raw.httpVersion === '1.1' && request.headers.host === undefined) {
+      throw badRequest('MISSING_HOST', SERVER_MESSAGES.validation, 'an HTTP/1.1 request needs a Host header');
+    }
+  });
   app.addHook('onRequest', async (request, reply) => {
     if (request.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    // API answers hold applicants' data: a shared tablet's browser must not keep them in its HTTP
+    // cache (the service worker's own cache is purged at logout, decision 050; this one cannot be).
+    if (isApiPath(request.url)) reply.header('Cache-Control', 'no-store');
   });
   // Per-route request rates (login, upload: their config.rateLimit), per client address.
   await app.register(rateLimit, {
     global: false,
+    // An IPv6 client by its /64, as the login limits count it.
+    keyGenerator: (request) => clientKey(request.ip),
     errorResponseBuilder: (_request, context) =>
       new HttpError(context.statusCode, 'TOO_MANY_REQUESTS', SERVER_MESSAGES.tooManyRequests, `rate limit exceeded, retry in ${context.after}`),
   });

@@ -42,6 +42,10 @@ export interface Config {
   diskMinFreeMb: number;
   /** Size of the reserve file kept in DATA_DIR for queue bookkeeping on a full disk (0: none). */
   diskReserveMb: number;
+  /** A connection with no byte in either direction for this long is closed (slow or stalled clients, decision 036). */
+  requestIdleTimeoutMs: number;
+  /** A request (headers and body) must have arrived within this long, or it is answered 408. */
+  requestTimeoutMs: number;
   /** Logs every request (pino) when true. */
   logRequests: boolean;
   logLevel: LogLevel;
@@ -157,6 +161,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     trustProxy: trustProxy(env),
     diskMinFreeMb: int(env, 'DISK_MIN_FREE_MB', 64, 0, 1_000_000),
     diskReserveMb: int(env, 'DISK_RESERVE_MB', 8, 0, 10_000),
+    // Fastify's defaults (0) never close a request that stops arriving. 15 min is a 10 MB upload at 11 KB/s.
+    requestIdleTimeoutMs: int(env, 'REQUEST_IDLE_TIMEOUT_MS', 120_000, 1000, 3_600_000),
+    requestTimeoutMs: int(env, 'REQUEST_TIMEOUT_MS', 15 * 60_000, 1000, 3_600_000),
     logRequests: bool(env, 'LOG_REQUESTS', false),
     logLevel: logLevel(env),
     ...overrides,

@@ -21,6 +21,63 @@ export function csvCell(value: CellValue): string {
   return /[";\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/**
+ * Writes `text` to an export's stream, waiting for it to drain; false once the stream is gone (the
+ * client went away and Fastify destroyed it). Waiting for 'drain' alone waited for ever then, the
+ * export holding its chunk of rows: a memory leak any signed-in user could repeat (decision 036).
+ */
+export async function writeOrStop(out: PassThrough, text: string): Promise<boolean> {
+  if (out.destroyed) return false;
+  if (out.write(text)) return true;
+  return drainedOrGone(out, out);
+}
+
+/** A stream's writable side, as far as waiting for it goes (archiver's streams are readable-stream's). */
+interface Drainable {
+  readonly writableNeedDrain?: boolean;
+  readonly _writableState?: { needDrain?: boolean };
+  on(event: 'drain', listener: () => void): unknown;
+  off(event: 'drain', listener: () => void): unknown;
+}
+
+const needsDrain = (s: Drainable) => s.writableNeedDrain ?? s._writableState?.needDrain ?? false;
+
+/** What ExcelJS and archiver keep of a stream's state (readable-stream's fields). */
+interface Buffered {
+  _readableState?: { length: number };
+  _writableState?: { length: number };
+}
+
+/**
+ * Waits (polling: no event says it) until the zip has taken in the sheet's XML written so far, so
+ * that its buffer then tells whether the client keeps up. ExcelJS's worksheet stream pipes into
+ * archiver's PassThrough; without them (another ExcelJS), it does not wait.
+ */
+async function zipTookIn(sheet: ExcelJS.Worksheet, out: PassThrough): Promise<boolean> {
+  const intake = (sheet as unknown as { _stream?: { pipes?: Buffered[] } })._stream?.pipes?.[0];
+  const pending = () => (intake?._readableState?.length ?? 0) + (intake?._writableState?.length ?? 0);
+  for (let waited = 0; pending() > 0 && !out.destroyed && waited < 2000; waited += 5) {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  return !out.destroyed;
+}
+
+/** Waits until `full` drains (at once if it need not); false if `out` is destroyed meanwhile. */
+async function drainedOrGone(full: Drainable, out: PassThrough): Promise<boolean> {
+  if (out.destroyed) return false;
+  if (!needsDrain(full)) return true;
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      full.off('drain', done);
+      out.off('close', done);
+      resolve();
+    };
+    full.on('drain', done);
+    out.on('close', done);
+  });
+  return !out.destroyed;
+}
+
 const NUM_FORMATS: Partial<Record<ColumnType, string>> = {
   money: '#,##0.##',
   int: '0',
@@ -55,7 +112,8 @@ export function exportStream(
       out.write(BOM + columns.map((c) => csvCell(c.label)).join(';') + '\r\n');
       for await (const rows of chunks) {
         const text = rows.map((r) => columns.map((c) => csvCell(r[c.key] ?? null)).join(';')).join('\r\n') + '\r\n';
-        if (!out.write(text)) await new Promise((resolve) => out.once('drain', resolve));
+        // Leaving the loop closes the rows' generator: no more reading for a client that is gone.
+        if (!(await writeOrStop(out, text))) return;
       }
       out.end();
     })().catch(fail);
@@ -71,8 +129,15 @@ export function exportStream(
       width: Math.max(12, c.label.length + 2),
       style: NUM_FORMATS[c.type as ColumnType] ? { numFmt: NUM_FORMATS[c.type as ColumnType]! } : {},
     }));
+    // ExcelJS writes the sheet into its zip (archiver) without waiting for it: for a slow client the
+    // XML piled up in the zip's buffers, a whole table per request, and a gone client's export was
+    // read whole for nobody. So each chunk lets the zip work, then waits while its buffer is full
+    // (it empties as the client reads). `zip` is ExcelJS's own field; without it, unpaced as before.
+    const zip = (workbook as unknown as { zip?: Drainable }).zip;
     for await (const rows of chunks) {
       for (const r of rows) sheet.addRow(columns.map((c) => xlsxCell(r[c.key] ?? null, c.type))).commit();
+      if (!(await zipTookIn(sheet, out))) return;
+      if (!(await drainedOrGone(zip ?? out, out))) return;
     }
     sheet.commit();
     await workbook.commit();

@@ -63,6 +63,28 @@ describe('per-address attempts and the trusted proxy', () => {
   });
 });
 
+// Second attacker's audit: an IPv6 client holds a whole /64 (2^64 addresses); counted per address,
+// each new one got LOGIN_MAX_FAILURES more guesses at the same account, without end.
+describe('IPv6 clients are counted by their /64', () => {
+  it('a new address in the same /64 gets no new guesses, at the account or across accounts', async () => {
+    const s = await startServer({ TRUST_PROXY: 'true', LOGIN_MAX_FAILURES: '2', LOGIN_MAX_FAILURES_PER_ADDRESS: '4' }, { runJobs: false });
+    const from = (host: string) => ({ 'X-Forwarded-For': `2001:db8:1:2::${host}` });
+    try {
+      for (const host of ['1', '2']) expect((await login(s, ADMIN.email, 'wrong-password-1', from(host))).status).toBe(401);
+      expect((await login(s, ADMIN.email, 'wrong-password-1', from('3'))).status).toBe(429);
+      expect((await login(s, ADMIN.email, 'wrong-password-1', { 'X-Forwarded-For': '2001:db8:1:2:abcd:ef01:2345:6789' })).status).toBe(429);
+      for (const host of ['4', '5']) expect((await login(s, `n${host}@example.com`, 'whatever-1', from(host))).status).toBe(401);
+      expect((await login(s, 'n6@example.com', 'whatever-1', from('6'))).status).toBe(429);
+      // Another /64 is another client; an IPv4 address written as IPv6 is that IPv4 address.
+      expect((await login(s, ADMIN.email, 'wrong-password-1', { 'X-Forwarded-For': '2001:db8:1:3::1' })).status).toBe(401);
+      for (let i = 0; i < 2; i++) expect((await login(s, ADMIN.email, 'wrong-password-1', { 'X-Forwarded-For': '::ffff:203.0.113.5' })).status).toBe(401);
+      expect((await login(s, ADMIN.email, 'wrong-password-1', { 'X-Forwarded-For': '203.0.113.5' })).status).toBe(429);
+    } finally {
+      await s.close();
+    }
+  });
+});
+
 describe('request rate limits on login and upload', () => {
   let s: TestServer;
   beforeAll(async () => {

@@ -91,6 +91,36 @@ describe('uploaded file names', () => {
     const names = ((await res.json()) as { documents: { filename: string }[] }).documents.map((d) => d.filename);
     expect(names).toEqual(['facturafdp.exe.pdf', 'ceroancho.pdf']);
   });
+
+  it('over 255 characters are cut between characters, never inside one (an emoji was halved into mojibake)', async () => {
+    const res = await upload(s, token, [{ name: `${'a'.repeat(254)}\u{1F600}.pdf`, bytes: tinyPdf('long') }]);
+    const doc = ((await res.json()) as { documents: { id: number; filename: string }[] }).documents[0]!;
+    expect(doc.filename).toBe(`${'a'.repeat(254)}\u{1F600}`);
+    const listed = await s.api(`/api/documents/${doc.id}`, { token });
+    expect(((await listed.json()) as { data: { filename: string } }).data.filename).toBe(`${'a'.repeat(254)}\u{1F600}`);
+  });
+
+  it("are sent back in Content-Disposition as RFC 5987 says: ' ( ) * escaped in filename*", async () => {
+    const res = await upload(s, token, [{ name: "l'acta (1)*.pdf", bytes: tinyPdf('quote') }]);
+    const id = ((await res.json()) as { documents: { id: number }[] }).documents[0]!.id;
+    const file = await s.api(`/api/documents/${id}/file`, { token });
+    expect(file.headers.get('content-disposition')).toBe(`attachment; filename="l'acta (1)*.pdf"; filename*=UTF-8''l%27acta%20%281%29%2A.pdf`);
+  });
+});
+
+// Second attacker's audit: API answers (applicants' names, amounts, the PDFs) said nothing about
+// caching, so a shared tablet's browser was free to keep them in its HTTP cache after logout; the
+// service worker's own cache is purged at logout (decision 050), the browser's is not ours to purge.
+describe('API answers are not stored by the browser', () => {
+  it('every /api answer, data, file, error or refusal, says Cache-Control: no-store', async () => {
+    const res = await upload(s, token, [{ name: 'cache.pdf', bytes: tinyPdf('cache') }]);
+    const id = ((await res.json()) as { documents: { id: number }[] }).documents[0]!.id;
+    for (const path of ['/api/documents', `/api/documents/${id}`, `/api/documents/${id}/file`, '/api/tables/CostosDirectos', '/api/users/me', '/api/nothing-here']) {
+      const answer = await s.api(path, { token });
+      expect(answer.headers.get('cache-control'), path).toBe('no-store');
+    }
+    expect((await s.api('/api/documents')).headers.get('cache-control')).toBe('no-store');
+  });
 });
 
 describe('JSON body over the limit', () => {

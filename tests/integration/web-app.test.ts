@@ -15,6 +15,11 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1);');
   // Vite's hashes mix cases; the router ignores case (auth), file names must not.
   fs.writeFileSync(path.join(dist, 'assets', 'Mixed-AbC9.js'), 'console.log(2);');
+  // What a careless deploy leaves in the web root (a copy made with its dotfiles, an editor's file).
+  fs.writeFileSync(path.join(dist, '.env'), 'DATABASE_URL=postgres://secret');
+  fs.mkdirSync(path.join(dist, '.git'));
+  fs.writeFileSync(path.join(dist, '.git', 'config'), '[remote "origin"] url = secret');
+  fs.writeFileSync(path.join(dist, 'assets', '.index-abc123.js.swp'), 'secret');
   s = await startServer({ DIST_DIR: dist }, { runJobs: false });
 });
 afterAll(() => s.close());
@@ -43,6 +48,14 @@ describe('serving the web app', () => {
     expect(api.status).toBe(404);
     expect(api.headers.get('content-type')).toMatch(/application\/json/);
     expect((await fetch(`${s.url}/dashboard`, { method: 'POST' })).status).toBe(404);
+  });
+
+  it('never serves a dotfile or a file in a dot folder, however the path is spelled', async () => {
+    for (const file of ['/.env', '/%2eenv', '/assets/../.env', '/.git/config', '/%2Egit/config', '/assets/.index-abc123.js.swp', '/.ENV']) {
+      const res = await fetch(`${s.url}${file}`);
+      const text = await res.text();
+      expect(text, file).not.toContain('secret');
+    }
   });
 
   it('sends a CSP that allows the app, its service worker and its API, and nothing else', async () => {

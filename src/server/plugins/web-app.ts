@@ -25,6 +25,10 @@ async function registerStatic(app: FastifyInstance, distDir: string): Promise<vo
     root: distDir,
     wildcard: true,
     index: false,
+    // @fastify/static serves dotfiles by default: a `.env` or `.git/` left in the web root by a
+    // careless deploy was readable by anyone (second attacker's audit, decision 037). Ignored: the
+    // app shell answers instead, as for any other path that is not a file of the app.
+    dotfiles: 'ignore',
     // The web build writes .br/.gz siblings (vite.config.ts `precompress`); serve them when accepted.
     preCompressed: true,
     setHeaders(res, filePath) {

@@ -5,6 +5,7 @@ import { DUMMY_HASH, verifyPassword } from '../auth/passwords.ts';
 import { HttpError } from '../errors.ts';
 import { normalizeEmail, toAdminUser, toUser } from '../repos/users.ts';
 import type { AppContext } from '../context.ts';
+import { clientKey } from '../client-address.ts';
 
 export const authRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
   // Failed-login keys whose window is over, and expired tokens, go once a window (decision 036):
@@ -24,9 +25,11 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
     },
     async (request) => {
       const email = normalizeEmail(request.body.email);
+      // An IPv6 client counts as its /64 (client-address.ts).
+      const address = clientKey(request.ip);
       // Reserve the attempt before checking anything (decision 036): concurrent guesses cannot
       // all slip in before the first failure is counted.
-      const { blocked } = await ctx.loginFailures.reserve(email, request.ip);
+      const { blocked } = await ctx.loginFailures.reserve(email, address);
       if (blocked) {
         const detail = blocked === 'account' ? 'too many failed logins for this account and address' : 'too many failed logins from this address';
         throw new HttpError(429, 'TOO_MANY_LOGIN_ATTEMPTS', SERVER_MESSAGES.tooManyLogins, detail);
@@ -38,13 +41,13 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
         ok = await verifyPassword(request.body.password, user?.password_hash ?? DUMMY_HASH);
       } catch (err) {
         // Not checked (the hashing queue is full, 503): the attempt does not count.
-        await ctx.loginFailures.cancel(email, request.ip);
+        await ctx.loginFailures.cancel(email, address);
         throw err;
       }
       if (!user || !ok || user.active !== 1) {
         throw new HttpError(401, 'INVALID_CREDENTIALS', SERVER_MESSAGES.invalidCredentials, 'invalid email or password');
       }
-      await ctx.loginFailures.succeeded(email, request.ip);
+      await ctx.loginFailures.succeeded(email, address);
       const { token, expiresAt } = await ctx.sessions.create(user.id);
       return { access_token: token, token_type: 'bearer' as const, accessToken: token, expires_at: expiresAt, user: toUser(user) };
     },

@@ -15,7 +15,7 @@ import { findTable, type CatalogColumn, type CatalogTable } from '../../shared/c
 import { CORRECTION_MESSAGES } from '../../shared/messages/corrections.ts';
 import { SERVER_MESSAGES } from '../../shared/messages/server.ts';
 import { HttpError, notFound } from '../errors.ts';
-import { BOM, csvCell } from '../export.ts';
+import { BOM, csvCell, writeOrStop } from '../export.ts';
 import { userOf } from '../plugins/auth.ts';
 import { parseCorrection } from '../corrections/parse-value.ts';
 import type { AppContext } from '../context.ts';
@@ -105,7 +105,8 @@ export const correctionRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = 
             ]),
           )
           .join('');
-        if (!out.write(text)) await new Promise((resolve) => out.once('drain', resolve));
+        // The client went away: stop reading the trail (decision 036).
+        if (!(await writeOrStop(out, text))) return;
       }
       out.end();
     })().catch((err: unknown) => {

@@ -73,3 +73,37 @@ test('a table page seen online opens offline with its rows and the offline label
   await expect(rows).toHaveCount(0);
   await context.close();
 });
+
+// Second attacker's audit: a session ended by a 401 (here an administrator resets the password,
+// which revokes every token) dropped only the pages in memory; the worker's API cache of that user
+// stayed on the tablet for 14 days.
+test('a session ended by a 401 removes that user’s cached API answers, as logout does', async () => {
+  const adminToken = await api.login();
+  const field = { email: 'revocado@campo.test', password: 'clave-revocada-1' };
+  await api.createUser(adminToken, field.email, field.password);
+  const table = await processedTable(adminToken);
+  const users = (await (await fetch(`${server.url}/api/users`, { headers: { Authorization: `Bearer ${adminToken}` } })).json()) as {
+    data: { id: number; email: string }[];
+  };
+  const userId = users.data.find((u) => u.email === field.email)!.id;
+
+  const context = await launchTablet(tempDir('sep-prof-'));
+  const page = await context.newPage();
+  await login(page, server.url, field.email, field.password);
+  await waitForServiceWorker(page);
+  await page.goto(`${server.url}/dashboard/data?table=${table}`);
+  await expect(page.locator('table tbody tr').first()).toBeVisible();
+  await expect.poll(() => page.evaluate(() => caches.keys())).toContain(`sep-api-${userId}`);
+
+  const reset = await fetch(`${server.url}/api/users/${userId}`, {
+    method: 'PATCH',
+    headers: { Authorization: `Bearer ${adminToken}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ password: 'otra-clave-nueva-2' }),
+  });
+  expect(reset.status).toBe(200);
+  // The next request of the app is refused: back to the login page, and the cache goes.
+  await page.getByRole('link', { name: 'Documentos' }).first().click();
+  await expect(page).toHaveURL(/\/login/);
+  await expect.poll(() => page.evaluate(() => caches.keys())).not.toContain(`sep-api-${userId}`);
+  await context.close();
+});

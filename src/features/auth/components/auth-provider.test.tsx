@@ -4,6 +4,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useAuth } from '../auth-context.ts';
 import { AuthProvider } from './auth-provider.tsx';
+import { onLogout } from '../../../lib/session-events.ts';
 
 function Probe() {
   const { status, user } = useAuth();
@@ -49,6 +50,20 @@ describe('AuthProvider start-up (spec §4)', () => {
     expect(localStorage.getItem('authToken')).toBeNull();
   });
 
+  // Second attacker's audit: a session ended by a 401 kept that user's service-worker API cache
+  // (documents, table pages) on a shared tablet for 14 days; only logout purged it.
+  it('a 401 at start-up purges the per-user caches of the user last signed in, as logout does', async () => {
+    localStorage.setItem('authToken', 't');
+    localStorage.setItem('authUser', JSON.stringify(me));
+    const purged = vi.fn();
+    const stop = onLogout(purged);
+    stubFetch(async () => new Response('{"error":"x"}', { status: 401 }));
+    render(<AuthProvider><Probe /></AuthProvider>);
+    await waitFor(() => expect(screen.getByTestId('probe')).toHaveTextContent('unauthenticated:none'));
+    expect(purged).toHaveBeenCalledWith(3, 'expired');
+    stop();
+  });
+
   it('a network failure keeps the session, with the last confirmed user', async () => {
     localStorage.setItem('authToken', 't');
     localStorage.setItem('authUser', JSON.stringify({ ...me, role: 'user', permissions: ['read', 'upload'] }));
@@ -64,6 +79,8 @@ describe('AuthProvider start-up (spec §4)', () => {
     localStorage.setItem('authToken', 't');
     stubFetch(async () => new Response(JSON.stringify({ data: me })));
     const onSignedOut = vi.fn();
+    const purged = vi.fn();
+    const stop = onLogout(purged);
     function Expire() {
       const { expire } = useAuth();
       return <button onClick={expire}>expire</button>;
@@ -78,6 +95,9 @@ describe('AuthProvider start-up (spec §4)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'expire' }));
     expect(screen.getByTestId('probe')).toHaveTextContent('unauthenticated:none');
     expect(onSignedOut).toHaveBeenCalledTimes(1);
+    // The per-user caches outside React (service-worker API cache, outbox owner) go too.
+    expect(purged).toHaveBeenCalledWith(3, 'expired');
+    stop();
   });
 
   it('useAuth outside its provider throws the spec message', () => {

@@ -34,6 +34,8 @@ export function AuthProvider({ children, onSignedOut }: AuthProviderProps) {
       (err: unknown) => {
         if (cancelled) return;
         if (err instanceof ApiError && err.status === 401) {
+          // The stored token's user, last known: their cached answers go as at logout.
+          void emitLogout(loadSessionUser()?.id ?? null, 'expired');
           clearToken();
           clearSessionUser();
           dispatch({ type: 'no-session' });
@@ -72,10 +74,12 @@ export function AuthProvider({ children, onSignedOut }: AuthProviderProps) {
    * cached pages go too, as at logout: the next person to sign in must not see them.
    */
   const expire = useCallback(() => {
+    // The service worker's API cache and the outbox's owner too, not only the pages in memory.
+    void emitLogout(userId ?? loadSessionUser()?.id ?? null, 'expired');
     clearSessionUser();
     dispatch({ type: 'logged-out' });
     onSignedOut?.();
-  }, [onSignedOut]);
+  }, [userId, onSignedOut]);
 
   const value = useMemo<AuthContextValue>(
     () => ({ ...state, isAuthenticated: state.status === 'authenticated', login, logout, expire }),

@@ -94,9 +94,10 @@ function createAppOutbox(): Outbox {
   onReconnect(() => void outbox.run({ force: true }));
   onBackgroundSync(() => void outbox.run({ force: true }));
   if (typeof window !== 'undefined') window.addEventListener('online', () => void outbox.run({ force: true }));
-  onLogout(async (userId) => {
+  onLogout(async (userId, reason) => {
     const pending = await outbox.pendingCount();
-    if (pending > 0) toast.warning(OUTBOX_TEXT.pendingOnLogout(pending));
+    // An expired session was already told (sessionExpired); the files stay for their owner's next sign-in.
+    if (pending > 0 && reason === 'logout') toast.warning(OUTBOX_TEXT.pendingOnLogout(pending));
     await outbox.setOwner(null);
     if (userId !== null) await forgetUserCaches(String(userId));
   });
