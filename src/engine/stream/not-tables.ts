@@ -5,7 +5,7 @@ import { isListMarker, isNumeric } from './text-kinds.ts';
 import { isTextColumns } from './text-columns.ts';
 import { isCodeListing } from './code-listing.ts';
 import { isJustifiedLines } from './justified-lines.ts';
-import { isIndex, isLeaderGrid, isMarkedLines, isNestedList, isPlottedMarks, isRepeatedAxis } from './marked-text.ts';
+import { isBulletedEntries, isIndex, isLeaderGrid, isMarkedLines, isNestedList, isPlottedMarks, isRepeatedAxis } from './marked-text.ts';
 
 /**
  * Text set in columns that is not a table. Documents nobody here has seen put lists, contents
@@ -293,7 +293,7 @@ export function notTableReason(evidence: TableEvidence, settings: StreamSettings
   const hasNumbers = numericColumns(cells) > 0;
   if (isMarkedLines(cells, hasNumbers, settings)) return 'marked lines';
   if (isCodeListing(rows, settings)) return 'formula or code';
-  if (isNestedList(cells, hasNumbers, settings)) return 'list';
+  if (isNestedList(cells, hasNumbers, settings) || isBulletedEntries(cells, settings)) return 'list';
   if (isIndex(cells, settings) || isLeaderGrid(cells, settings)) return 'contents';
   if (isPlottedMarks(cells, hasNumbers, settings) || isRepeatedAxis(cells, settings)) return 'drawing labels';
   if (isProseColumns(rows, cells, settings) || isJustifiedLines(rows, hasNumbers, settings)) return 'prose columns';
