@@ -4,15 +4,17 @@ import { join, resolve } from 'node:path';
 import { type Box, type MarkedTable, type PageScore, scorePage } from '../tests/fixtures/detection/match-boxes.ts';
 import { printMachineLoad } from './bench/machine-load.ts';
 
-// Usage: npm run bench:detection [-- --verbose] [-- --fresh | --tuning | --added NAME]
+// Usage: npm run bench:detection [-- --verbose] [-- --fresh [--half 1|2] | --tuning | --added NAME]
 // Table detection on pages nobody tuned on (issue 10): real documents from other producers
 // (LaTeX, groff, Texinfo, ReportLab, LibreOffice Writer; tests/fixtures/detection/MANIFEST.md),
 // marked by eye in expected.json. Each document goes through the product's extraction
 // (`npm run extract -- file --raw`, the built engine in its child process) and every found table
 // is compared with the marked boxes (tests/fixtures/detection/match-boxes.ts). Prints detection
 // precision and recall, and with --verbose every page with a wrong or missed table. --fresh scores
-// only the newest held-out set (documents marked `added: "sixth"`, kept out of the sixth pass's
-// tuning), --tuning all the others, --added NAME one set by its mark (`--added fourth`).
+// only the newest held-out set (documents marked `added: "seventh"`, kept out of the seventh pass's
+// tuning), --tuning all the others, --added NAME one set by its mark (`--added fourth`). --half 1
+// or 2 keeps the first or the second half of the chosen set's documents, in file order (the
+// half a pass may look at, and the half it keeps untouched until the end).
 
 const ROOT = resolve(import.meta.dirname, '..');
 const DIR = join(ROOT, 'tests/fixtures/detection');
@@ -30,11 +32,15 @@ printMachineLoad();
 const verbose = process.argv.includes('--verbose');
 const expected = JSON.parse(readFileSync(join(DIR, 'expected.json'), 'utf8')) as Expected;
 // The newest held-out set: --fresh scores it alone, --tuning everything else.
-const NEWEST = 'sixth';
+const NEWEST = 'seventh';
 const addedAt = process.argv.indexOf('--added');
 const only = addedAt >= 0 ? process.argv[addedAt + 1] : process.argv.includes('--fresh') ? NEWEST : undefined;
 const tuning = process.argv.includes('--tuning');
-const documents = expected.documents.filter((d) => (only ? d.added === only : tuning ? d.added !== NEWEST : true));
+const chosen = expected.documents.filter((d) => (only ? d.added === only : tuning ? d.added !== NEWEST : true));
+const halfAt = process.argv.indexOf('--half');
+const half = halfAt >= 0 ? Number(process.argv[halfAt + 1]) : 0;
+const cut = Math.ceil(chosen.length / 2);
+const documents = half === 1 ? chosen.slice(0, cut) : half === 2 ? chosen.slice(cut) : chosen;
 const total = { found: 0, matched: 0, ignored: 0, wrong: 0, missed: 0, expected: 0, pages: 0 };
 const round = (b: Box) => `[${b.map((v) => Math.round(v)).join(', ')}]`;
 

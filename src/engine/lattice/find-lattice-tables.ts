@@ -5,6 +5,7 @@ import { cellsToTables, edgesToIntersections, intersectionsToCells } from './cel
 import { fillsToSegments, mergedToFramed, segmentsToSnapped, snappedToMerged } from './edges.ts';
 import { cellsToGrid, gridToRows, type Grid } from './grid.ts';
 import { impliedOpenRows } from './open-rows.ts';
+import { boxOfCells, splitStackedTables, type GridRows } from './stacked-tables.ts';
 import { DEFAULT_SETTINGS, type EngineSettings, type LatticeSettings } from '../settings.ts';
 
 /** A ruled table with its grid, before it is turned into a RawTable. */
@@ -126,18 +127,25 @@ export function findLatticeTables(page: PageContent, settings: EngineSettings = 
  * Rows that are only the gap between two rules: no text, and thinner than a line of the grid's
  * text (a double rule, a shaded band drawn between rows). They are not rows of the table.
  */
-function withoutSpacerRows(c: LatticeCandidate, s: LatticeSettings): Pick<LatticeCandidate, 'rows' | 'boxes'> {
+function spacerRows(c: LatticeCandidate, s: LatticeSettings): boolean[] {
   const sizes = c.words.map((w) => w.size).sort((a, b) => a - b);
   const size = sizes[sizes.length >> 1];
-  if (size === undefined) return c;
-  const spacer = (r: number): boolean => {
-    if (c.rows[r]!.some((t) => t.trim())) return false;
+  if (size === undefined) return c.rows.map(() => false);
+  return c.rows.map((row, r) => {
+    if (row.some((t) => t.trim())) return false;
     const box = c.boxes[r]!.find((b) => b !== null);
     return box !== undefined && box !== null && box.y1 - box.y0 < s.spacerRowEm * size;
-  };
-  const keep = c.rows.map((_, r) => !spacer(r));
-  if (keep.every(Boolean)) return c;
-  return { rows: c.rows.filter((_, r) => keep[r]), boxes: c.boxes.filter((_, r) => keep[r]) };
+  });
+}
+
+/** A candidate's tables: one, or one per framed table stacked in its grid (stacked-tables.ts). */
+function partsOf(c: LatticeCandidate, s: LatticeSettings): (GridRows & { bbox: Box })[] {
+  const parts = splitStackedTables(c, spacerRows(c, s));
+  if (parts.length === 1) return [{ ...parts[0]!, bbox: c.grid.bbox }];
+  return parts.flatMap((p) => {
+    const bbox = boxOfCells(p.boxes);
+    return bbox ? [{ ...p, bbox }] : [];
+  });
 }
 
 export function candidatesToTables(
@@ -145,20 +153,21 @@ export function candidatesToTables(
   candidates: readonly LatticeCandidate[],
   settings: EngineSettings,
 ): RawTable[] {
-  const boxes: Box[] = candidates.map((c) => c.grid.bbox);
-  return candidates.map((c) => ({ ...c, ...withoutSpacerRows(c, settings.lattice) })).map((c) => ({
+  const found = candidates.flatMap((c) => partsOf(c, settings.lattice).map((part) => ({ c, part })));
+  const boxes: Box[] = found.map((f) => f.part.bbox);
+  return found.map(({ c, part }) => ({
     page: page.page,
     pages: [page.page],
-    bbox: c.grid.bbox,
-    rows: c.rows,
-    cells: c.boxes,
-    rowPages: c.rows.map(() => page.page),
-    pageBoxes: [{ page: page.page, bbox: c.grid.bbox }],
+    bbox: part.bbox,
+    rows: part.rows,
+    cells: part.boxes,
+    rowPages: part.rows.map(() => page.page),
+    pageBoxes: [{ page: page.page, bbox: part.bbox }],
     method: 'lattice' as const,
     confidence: latticeConfidence(c),
-    context: contextAbove(page.chunks, c.grid.bbox, settings, {
+    context: contextAbove(page.chunks, part.bbox, settings, {
       maxDistance: settings.context.latticeMaxPt,
-      exclude: boxes.filter((b) => b !== c.grid.bbox),
+      exclude: boxes.filter((b) => b !== part.bbox),
     }),
   }));
 }

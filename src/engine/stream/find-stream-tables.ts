@@ -8,6 +8,7 @@ import { linesToRivers } from './lines-to-columns.ts';
 import { blockToRegion, linesToBlocks, type Region } from './lines-to-regions.ts';
 import { blockToSegments } from './block-to-segments.ts';
 import { horizontalRules } from './ruled-row-lines.ts';
+import { splitTightColumns } from './tight-columns.ts';
 import { splitSideBySide } from './side-by-side.ts';
 import { notTableReason } from './not-tables.ts';
 import { cellText, linesToRows, type RowHints, type RowWords } from './lines-to-rows.ts';
@@ -142,7 +143,8 @@ export function findStreamTables(page: PageContent, exclude: Box[], all: EngineS
   const found: Omit<RawTable, 'context'>[] = [];
   const segments = linesToBlocks(lines, exclude, settings, trace, horizontalRules(page.segments))
     .flatMap((b) => blockToSegments(b, settings))
-    .flatMap((b) => splitSideBySide(b, settings));
+    .flatMap((b) => splitSideBySide(b, settings))
+    .map((b) => splitTightColumns(b, settings));
   for (const block of segments) {
     const region = blockToRegion(block, settings);
     if (!region) {

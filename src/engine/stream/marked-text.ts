@@ -44,6 +44,29 @@ export function isMarkedLines(cells: readonly string[][], hasNumbers: boolean, s
   return false;
 }
 
+/** Glyphs that only ever open a list item: a dash, a minus or an asterisk may open an amount or a note. */
+const BULLET_GLYPH = /^[•◦▪▫■□●○◆◇►▸‣⁃∙]$/;
+
+/**
+ * Bulleted entries with something at the margin (decision 013, seventh pass): a résumé's items,
+ * each opened by a bullet glyph and followed by words, a date or a year beside it. The years make
+ * a column of numbers, which isMarkedLines and the list tests refuse, but an item opened by a
+ * bullet is text whatever stands beside it: in a column whose cell opens with a bullet (any
+ * bullet, a sub-item's may differ) on `markedLineShare` of the rows that hold two cells or more
+ * (an item's own lines under it hold one), `minMarkedLines` or more.
+ */
+export function isBulletedEntries(cells: readonly string[][], settings: StreamSettings): boolean {
+  const width = cells[0]?.length ?? 0;
+  // The rows that hold an entry beside something: an item's lines under it hold nothing beside.
+  const entries = cells.filter((r) => r.filter((t) => t !== '').length >= 2);
+  const isItem = (t: string): boolean => BULLET_GLYPH.test(firstWord(t)) && /\p{L}/u.test(t.slice(firstWord(t).length));
+  for (let c = 0; c < width; c++) {
+    const items = entries.filter((r) => isItem(r[c]!)).length;
+    if (items >= settings.minMarkedLines && items >= settings.markedLineShare * entries.length) return true;
+  }
+  return false;
+}
+
 /**
  * A list nested in levels: each row's first filled cell is an item's marker (a bullet or an
  * enumerator), at the first column or further in for a sub-item, or the row goes on an item's

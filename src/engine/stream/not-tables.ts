@@ -4,8 +4,9 @@ import type { StreamSettings } from '../settings.ts';
 import { isListMarker, isNumeric } from './text-kinds.ts';
 import { isTextColumns } from './text-columns.ts';
 import { isCodeListing } from './code-listing.ts';
+import { isFlushContents } from './flush-contents.ts';
 import { isJustifiedLines } from './justified-lines.ts';
-import { isIndex, isLeaderGrid, isMarkedLines, isNestedList, isPlottedMarks, isRepeatedAxis } from './marked-text.ts';
+import { isBulletedEntries, isIndex, isLeaderGrid, isMarkedLines, isNestedList, isPlottedMarks, isRepeatedAxis } from './marked-text.ts';
 
 /**
  * Text set in columns that is not a table. Documents nobody here has seen put lists, contents
@@ -288,12 +289,12 @@ export function notTableReason(evidence: TableEvidence, settings: StreamSettings
   // A table's text is never drawn over slanted lines; a line chart's or a diagram's labels are.
   if ((evidence.diagonals ?? 0) >= settings.drawingDiagonals) return 'drawing labels';
   if (isList(cells, settings)) return 'list';
-  if (isContents(cells, settings) || isLeaderlessContents(rows, cells, settings)) return 'contents';
+  if (isContents(cells, settings) || isLeaderlessContents(rows, cells, settings) || isFlushContents(cells, settings)) return 'contents';
   if (isFormulaOrCode(cells, settings) || isNumberedFormula(cells, settings) || isMathSet(cells, settings)) return 'formula or code';
   const hasNumbers = numericColumns(cells) > 0;
   if (isMarkedLines(cells, hasNumbers, settings)) return 'marked lines';
   if (isCodeListing(rows, settings)) return 'formula or code';
-  if (isNestedList(cells, hasNumbers, settings)) return 'list';
+  if (isNestedList(cells, hasNumbers, settings) || isBulletedEntries(cells, settings)) return 'list';
   if (isIndex(cells, settings) || isLeaderGrid(cells, settings)) return 'contents';
   if (isPlottedMarks(cells, hasNumbers, settings) || isRepeatedAxis(cells, settings)) return 'drawing labels';
   if (isProseColumns(rows, cells, settings) || isJustifiedLines(rows, hasNumbers, settings)) return 'prose columns';
