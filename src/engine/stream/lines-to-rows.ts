@@ -139,10 +139,15 @@ export function linesToRows(
     // font's leading; a line at exactly that leading, under rows whose figures sit further apart,
     // is a cell's next line (a row's padding always adds to the leading between rows).
     // A line with a figure of its own starts a row (or is no cell's second line: a page head's date).
-    // Not where two rows' figures sit at the leading themselves: rows there have no padding, and a
-    // line at the leading may be a row of its own (a group label between rows of figures).
+    // Not a group label (first column only, a capital first) where two rows' figures sit at the
+    // leading themselves: rows there have no padding, so the label is a row of its own.
     const atLeading = wrapped !== undefined && gap <= wrapped.leading + settings.pitchTieEm * upper.size;
-    return atLeading && !wrapped.figureLines.has(lower) && gap < settings.wrapPitchShare * wrapped.rowPitch && wrapped.closest > wrapped.leading + settings.pitchTieEm * upper.size;
+    const unpadded = wrapped !== undefined && wrapped.closest <= wrapped.leading + settings.pitchTieEm * upper.size;
+    return atLeading && !wrapped.figureLines.has(lower) && gap < settings.wrapPitchShare * wrapped.rowPitch && !(unpadded && isGroupLabel(lower));
+  };
+  const isGroupLabel = (line: TextLine): boolean => {
+    const cells = lineCells[lines.indexOf(line)]!;
+    return cells[0]!.length > 0 && cells.slice(1).every((c) => c.length === 0) && /^\p{Lu}/u.test(cells[0]![0]!.text);
   };
   const continues = (part: TextChunk[][], whole: TextChunk[][]): boolean => {
     const filled = filledColumns(part);
