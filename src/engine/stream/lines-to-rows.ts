@@ -62,7 +62,10 @@ function phraseColumn(first: TextChunk, rivers: readonly River[]): number {
  */
 function figureCuts(words: readonly TextChunk[], rivers: readonly River[]): Set<number> {
   const figure = (w: TextChunk): boolean => isNumeric(w.text) && /\d/.test(w.text);
-  const cuts = [...cutsAtRivers(words, rivers)].filter((i) => figure(words[i - 1]!) && (figure(words[i]!) || CURRENCY_SIGN.test(words[i]!.text)));
+  // So is an amount closed by its sign with words after it (`12.776,81 € Negozio`, a centred row).
+  const cuts = [...cutsAtRivers(words, rivers)].filter(
+    (i) => (figure(words[i - 1]!) && (figure(words[i]!) || CURRENCY_SIGN.test(words[i]!.text))) || closesFigure(words, i - 1),
+  );
   return new Set(cuts);
 }
 
@@ -79,7 +82,7 @@ function cutsAtRivers(words: readonly TextChunk[], rivers: readonly River[]): Se
     let bestOverlap = 0;
     for (let i = 1; i < words.length; i++) {
       const prev = words[i - 1]!;
-      if (CURRENCY_SIGN.test(prev.text)) continue;
+      if (CURRENCY_SIGN.test(prev.text) && !closesFigure(words, i - 1)) continue;
       const overlap = Math.min(words[i]!.x0, r.x1) - Math.max(prev.x1, r.x0);
       // On a tie the rightmost gap wins: a cell that overflows is the left one running long.
       if (overlap > 0 && overlap >= bestOverlap) {
@@ -90,6 +93,16 @@ function cutsAtRivers(words: readonly TextChunk[], rivers: readonly River[]): Se
     if (best > 0) cuts.add(best);
   }
   return cuts;
+}
+
+/**
+ * The sign at `k` closes the figure before it (`44.091,46 € Ricambi`, Writer's tight padding):
+ * nearer that figure than the word after it, which is no figure the sign could open.
+ */
+function closesFigure(words: readonly TextChunk[], k: number): boolean {
+  const [before, sign, after] = [words[k - 1], words[k]!, words[k + 1]];
+  if (!before || !after || !CURRENCY_SIGN.test(sign.text) || !isFigure(before.text) || /\d/.test(after.text)) return false;
+  return sign.x0 - before.x1 < after.x0 - sign.x1;
 }
 
 function filledColumns(cells: readonly TextChunk[][]): number[] {
