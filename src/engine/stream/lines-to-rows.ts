@@ -5,7 +5,7 @@ import { columnAt, type River } from './lines-to-columns.ts';
 import type { StreamSettings } from '../settings.ts';
 import { isFigure, isNumeric } from './text-kinds.ts';
 import { median } from '../median.ts';
-import { isRuledByBand } from './ruled-bands.ts';
+import { isCentredByBand, isRuledByBand } from './ruled-bands.ts';
 
 /** One table row before its cells are turned into text: the words of each column. */
 export interface RowWords {
@@ -133,9 +133,16 @@ export function linesToRows(
   const sameBand = (a: TextLine, b: TextLine): boolean => bands.some((band) => band.y0 < a.yc && a.yc < band.y1 && band.y0 < b.yc && b.yc < band.y1);
   let figures: Set<TextLine> | undefined;
   const figureLine = (line: TextLine): boolean => (figures ??= figureLinesOf(lines, lineCells)).has(line);
-  const ruledRows = rules.length > 0 && (isRuledByRow(lines, (a, b) => crossed(rules, a, b), settings) || isRuledByBand(lines, rules, figureLine, settings));
+  const ruledByRules = rules.length > 0 && (isRuledByRow(lines, (a, b) => crossed(rules, a, b), settings) || isRuledByBand(lines, rules, figureLine, settings));
+  // Zebra stripes mark rows as rules do when rows are set vertically centred: each filled band is
+  // a row, and so is each gap between two bands. (Rows set at the top of their band keep the
+  // public corpus's reading: a wrapped cell's next line is a row of its own, decision 010.)
+  const zebraEdges = [...rules, ...edges].sort((a, b) => a - b);
+  const zebraRows = !ruledByRules && bands.length >= 2 && isCentredByBand(lines, zebraEdges, figureLine, settings);
+  const rowEdges = zebraRows ? zebraEdges : rules;
+  const ruledRows = ruledByRules || zebraRows;
   // Only lines enclosed by two rules are known to share a row; titles above the first rule are not.
-  const enclosed = (line: TextLine): boolean => ruledRows && rules[0]! < line.yc && line.yc < rules[rules.length - 1]!;
+  const enclosed = (line: TextLine): boolean => ruledRows && rowEdges[0]! < line.yc && line.yc < rowEdges[rowEdges.length - 1]!;
   const pitches: number[] = [];
   for (let i = 1; i < lines.length; i++) {
     if (lines[i]!.phrases.length >= 2 && lines[i - 1]!.phrases.length >= 2) pitches.push(lines[i]!.yc - lines[i - 1]!.yc);
@@ -172,7 +179,7 @@ export function linesToRows(
   // its margin), no rule between them.
   const leading = Math.min(...allPitches.filter((p) => p > 0));
   const headerWrap = (upper: TextLine, lower: TextLine): boolean =>
-    ruledRows && lower.yc < rules[0]! && !ruleBetween(upper, lower) && lower.yc - upper.yc <= leading + settings.pitchTieEm * lower.size;
+    ruledRows && lower.yc < rowEdges[0]! && !ruleBetween(upper, lower) && lower.yc - upper.yc <= leading + settings.pitchTieEm * lower.size;
   // A cell's next line where rows are set as tight as lines (troff's tables add no padding): at
   // the leading, no rule above it, every cell it fills going on in lower case.
   const goesOn = (upper: TextLine, lower: TextLine, cells: readonly TextChunk[][]): boolean =>
@@ -190,11 +197,19 @@ export function linesToRows(
     const nextLine = lines[i + 1];
     const upGap = prevLine ? line.yc - prevLine.yc : Infinity;
     const downGap = nextLine ? nextLine.yc - line.yc : Infinity;
+    // Between zebra stripes, a line in the band (or gap) of the line above shares its row, whatever lies below.
+    const bandUp =
+      zebraRows &&
+      row !== undefined &&
+      prevLine !== undefined &&
+      !joinedDown.has(i) &&
+      (sameBand(prevLine, line) || (enclosed(line) && enclosed(prevLine) && !ruleBetween(prevLine, line)));
     const joinUp =
       row !== undefined &&
       prevLine !== undefined &&
       !joinedDown.has(i) &&
-      (sameBand(prevLine, line) ||
+      (bandUp ||
+        sameBand(prevLine, line) ||
         centred(i - 1, i) ||
         (enclosed(line) && enclosed(prevLine) && !ruleBetween(prevLine, line)) ||
         (headerWrap(prevLine, line) && continues(cells, row.cells)) ||
@@ -202,6 +217,7 @@ export function linesToRows(
         (isTight(prevLine, line) && continues(cells, row.cells) && !isHeaderOverData(row.cells, cells, settings.headerOverDataColumns)));
     const joinDown =
       nextLine !== undefined &&
+      !bandUp &&
       ((!enclosed(line) &&
         isTight(line, nextLine) &&
         downGap < upGap - tieOf(line) &&

@@ -17,12 +17,36 @@ export function isRuledByBand(
   figureLine: (line: TextLine) => boolean,
   settings: StreamSettings,
 ): boolean {
-  const bands: TextLine[][] = [];
-  for (let k = 1; k < rules.length; k++) {
-    const inBand = lines.filter((l) => l.yc > rules[k - 1]! && l.yc < rules[k]!);
-    if (inBand.length > 0) bands.push(inBand);
-  }
+  const bands = bandsOf(lines, rules);
   if (bands.length < settings.ruledRowMinBands) return false;
   const oneRow = bands.filter((band) => band.filter(figureLine).length === 1).length;
   return oneRow >= settings.ruledRowShare * bands.length;
+}
+
+/** The text lines between each pair of neighbouring edges, bands without text left out. */
+function bandsOf(lines: readonly TextLine[], edges: readonly number[]): TextLine[][] {
+  const bands: TextLine[][] = [];
+  for (let k = 1; k < edges.length; k++) {
+    const inBand = lines.filter((l) => l.yc > edges[k - 1]! && l.yc < edges[k]!);
+    if (inBand.length > 0) bands.push(inBand);
+  }
+  return bands;
+}
+
+/**
+ * Zebra stripes (fill edges) round rows set vertically centred: the bands tell rows as rules do
+ * (`isRuledByBand`), and where a band holds several lines its line of figures is neither the
+ * first nor the last (a label wrapped above and below it). Rows set at the top or the bottom of
+ * their band (camelot's m27) are left to the line pitches.
+ */
+export function isCentredByBand(
+  lines: readonly TextLine[],
+  edges: readonly number[],
+  figureLine: (line: TextLine) => boolean,
+  settings: StreamSettings,
+): boolean {
+  if (!isRuledByBand(lines, edges, figureLine, settings)) return false;
+  const tall = bandsOf(lines, edges).filter((band) => band.length >= 2 && band.filter(figureLine).length === 1);
+  const centred = tall.filter((band) => !figureLine(band[0]!) && !figureLine(band[band.length - 1]!)).length;
+  return tall.length > 0 && centred >= settings.ruledRowShare * tall.length;
 }
