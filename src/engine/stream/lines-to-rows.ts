@@ -6,6 +6,7 @@ import type { StreamSettings } from '../settings.ts';
 import { isFigure, isNumeric } from './text-kinds.ts';
 import { median } from '../median.ts';
 import { isCentredByBand, isRuledByBand } from './ruled-bands.ts';
+import { centredRowGroups } from './centred-rows.ts';
 
 /** One table row before its cells are turned into text: the words of each column. */
 export interface RowWords {
@@ -150,7 +151,6 @@ export function linesToRows(
   // Few neighbouring rows with column structure: every line pitch has to tell the usual one.
   const allPitches = lines.slice(1).map((l, i) => l.yc - lines[i]!.yc);
   const usualPitch = median(pitches.length >= 2 ? pitches : allPitches) ?? Infinity;
-  const wrapped = wrappedRowPitch(lines, lineCells, allPitches);
   const isTight = (upper: TextLine, lower: TextLine): boolean => {
     const gap = lower.yc - upper.yc;
     if (ruleBetween(upper, lower) || gap >= 1.6 * Math.max(upper.size, lower.size)) return false;
@@ -174,6 +174,12 @@ export function linesToRows(
     !ruleBetween(lines[upper]!, lines[lower]!) &&
     lines[lower]!.yc - lines[upper]!.yc < settings.centredLineEm * Math.min(lines[upper]!.size, lines[lower]!.size) &&
     own[upper]!.every((filled, k) => !filled || !own[lower]![k]);
+  const wrapped = wrappedRowPitch(lines, lineCells, allPitches);
+  // Rows centred against a label of three lines or more: each such row's lines, by its first line.
+  const centredRows = wrapped
+    ? centredRowGroups(lines, own.map((cells) => cells[0] === true), (i) => figureLine(lines[i]!), tieOf, ruleBetween, settings.wrapPitchShare * wrapped.rowPitch)
+    : new Map<number, number>();
+  const inCentredRow = (i: number): boolean => centredRows.has(i) && centredRows.get(i) !== i;
 
   // Above the first rule, a header wrapped over lines: set at the font's leading (a title keeps
   // its margin), no rule between them.
@@ -197,13 +203,13 @@ export function linesToRows(
     const nextLine = lines[i + 1];
     const upGap = prevLine ? line.yc - prevLine.yc : Infinity;
     const downGap = nextLine ? nextLine.yc - line.yc : Infinity;
-    // Between zebra stripes, a line in the band (or gap) of the line above shares its row, whatever lies below.
+    // A line of a centred row, or between zebra stripes in the band (or gap) of the line above, shares
+    // its row whatever lies below.
     const bandUp =
-      zebraRows &&
       row !== undefined &&
       prevLine !== undefined &&
       !joinedDown.has(i) &&
-      (sameBand(prevLine, line) || (enclosed(line) && enclosed(prevLine) && !ruleBetween(prevLine, line)));
+      (inCentredRow(i) || (zebraRows && (sameBand(prevLine, line) || (enclosed(line) && enclosed(prevLine) && !ruleBetween(prevLine, line)))));
     const joinUp =
       row !== undefined &&
       prevLine !== undefined &&
@@ -218,6 +224,7 @@ export function linesToRows(
     const joinDown =
       nextLine !== undefined &&
       !bandUp &&
+      !inCentredRow(i + 1) &&
       ((!enclosed(line) &&
         isTight(line, nextLine) &&
         downGap < upGap - tieOf(line) &&
