@@ -216,10 +216,10 @@ function suffixedFigure(line: TextLine, sign: TextChunk): [TextChunk | undefined
   const figure = at > 0 ? phrase!.words[at - 1]! : undefined;
   if (!figure || !isFigure(figure.text)) return undefined;
   // Where cell padding is under the phrase gap (Writer) the next cell's words share the sign's
-  // phrase (`44.091,46 € Ricambi`); the sign is still the figure's when it sits nearer the figure
-  // than the word after it and that word is no figure it could open.
+  // phrase (`44.091,46 € Ricambi`); the sign is still the figure's when the word after it is no
+  // figure it could open.
   const next = phrase!.words[at + 1];
-  if (next && (/\d/.test(next.text) || next.x0 - sign.x1 <= sign.x0 - figure.x1)) return undefined;
+  if (next && (/\d/.test(next.text) || CURRENCY_SIGN.test(next.text))) return undefined;
   const i = line.words.indexOf(figure);
   return [line.words[i - 1], { ...figure, x1: sign.x1 }];
 }

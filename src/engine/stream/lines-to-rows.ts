@@ -98,12 +98,12 @@ function cutsAtRivers(words: readonly TextChunk[], rivers: readonly River[]): Se
 
 /**
  * The sign at `k` closes the figure before it (`44.091,46 € Ricambi`, Writer's tight padding):
- * nearer that figure than the word after it, which is no figure the sign could open.
+ * the word after it is no figure the sign could open. (Not measured by the gaps either side: a
+ * sign's box may carry the space after it.)
  */
 function closesFigure(words: readonly TextChunk[], k: number): boolean {
   const [before, sign, after] = [words[k - 1], words[k]!, words[k + 1]];
-  if (!before || !after || !CURRENCY_SIGN.test(sign.text) || !isFigure(before.text) || /\d/.test(after.text)) return false;
-  return sign.x0 - before.x1 < after.x0 - sign.x1;
+  return !!before && !!after && CURRENCY_SIGN.test(sign.text) && isFigure(before.text) && !/\d/.test(after.text) && !CURRENCY_SIGN.test(after.text);
 }
 
 function filledColumns(cells: readonly TextChunk[][]): number[] {
