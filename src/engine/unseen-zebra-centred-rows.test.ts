@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractRawTables } from './extract.ts';
-import { makePdf } from '../../tests/fixtures/engine/make-pdf.ts';
+import { makePdf, type RectSpec, type TextSpec } from '../../tests/fixtures/engine/make-pdf.ts';
 import { centredRowsPage, rowsAsRead, type CentredRow } from '../../tests/fixtures/engine/centred-rows.ts';
 
 // A class of split rows (issue 10, general tables; decision 018, third pass): zebra stripes
@@ -31,5 +31,44 @@ describe('unseen: zebra rows centred against a label wrapped over three or four 
     if (res.status !== 'ok') throw new Error(res.status);
     expect(res.tables).toHaveLength(1);
     expect(res.tables[0]!.rows).toEqual(rowsAsRead(HEADER, BODY));
+  });
+
+  it('keeps rows of their own set between two stripes apart (a group label among them)', async () => {
+    // One-line rows 15 pt tall, every second one filled, but three rows (a group label among
+    // them) between two stripes; and one row whose label wraps over two lines, its value centred.
+    const size = 9;
+    const rows: Array<[string[], string, boolean]> = [
+      [['Assistenza clienti'], '', true],
+      [['Magazzino'], '416,67', false],
+      [['Laboratorio'], '-34,16', true],
+      [['Trasporti'], '674,33', false],
+      [['Consulenze'], '56,5', true],
+      [['Magazzino'], '749,1', false],
+      [['Ricambi'], '', false],
+      [['Consulenze'], '400,38', false],
+      [['Laboratorio'], '-91,8', true],
+      [['Magazzino'], '277,32', false],
+      [['Corsi di formazione and', 'related items'], '869,1', true],
+      [['Ufficio sud'], '560,56', false],
+      [['Trasporti'], '564,64', true],
+    ];
+    const texts: TextSpec[] = [
+      { text: 'Prodotto', x: 60, y: 110, size, bold: true },
+      { text: 'Ore', x: 265, y: 110, size, bold: true, align: 'right' },
+    ];
+    const rects: RectSpec[] = [];
+    let top = 117.8;
+    for (const [label, value, filled] of rows) {
+      const height = 15 + (label.length - 1) * 10.35;
+      if (filled) rects.push({ x: 56.7, y: top, w: 213.45, h: height - 0.05, fill: [0.9, 0.9, 0.9] });
+      const first = top + 3 + size;
+      label.forEach((line, k) => texts.push({ text: line, x: 59.1, y: first + k * 10.35, size }));
+      if (value) texts.push({ text: value, x: 268, y: first + ((label.length - 1) * 10.35) / 2, size, align: 'right' });
+      top += height;
+    }
+    const res = await extractRawTables(await makePdf([{ texts, rects }]));
+    if (res.status !== 'ok') throw new Error(res.status);
+    expect(res.tables).toHaveLength(1);
+    expect(res.tables[0]!.rows).toEqual([['Prodotto', 'Ore'], ...rows.map(([label, value]) => [label.join(' '), value])]);
   });
 });
