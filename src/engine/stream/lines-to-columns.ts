@@ -214,7 +214,12 @@ function suffixedFigure(line: TextLine, sign: TextChunk): [TextChunk | undefined
   const phrase = line.phrases.find((p) => p.words.includes(sign));
   const at = phrase?.words.indexOf(sign) ?? -1;
   const figure = at > 0 ? phrase!.words[at - 1]! : undefined;
-  if (!figure || !isFigure(figure.text) || at !== phrase!.words.length - 1) return undefined;
+  if (!figure || !isFigure(figure.text)) return undefined;
+  // Where cell padding is under the phrase gap (Writer) the next cell's words share the sign's
+  // phrase (`44.091,46 € Ricambi`); the sign is still the figure's when the word after it is no
+  // figure it could open.
+  const next = phrase!.words[at + 1];
+  if (next && (/\d/.test(next.text) || CURRENCY_SIGN.test(next.text))) return undefined;
   const i = line.words.indexOf(figure);
   return [line.words[i - 1], { ...figure, x1: sign.x1 }];
 }

@@ -5,7 +5,8 @@ import { columnAt, type River } from './lines-to-columns.ts';
 import type { StreamSettings } from '../settings.ts';
 import { isFigure, isNumeric } from './text-kinds.ts';
 import { median } from '../median.ts';
-import { isRuledByBand } from './ruled-bands.ts';
+import { isCentredByBand, isRuledByBand } from './ruled-bands.ts';
+import { centredRowGroups } from './centred-rows.ts';
 
 /** One table row before its cells are turned into text: the words of each column. */
 export interface RowWords {
@@ -62,7 +63,10 @@ function phraseColumn(first: TextChunk, rivers: readonly River[]): number {
  */
 function figureCuts(words: readonly TextChunk[], rivers: readonly River[]): Set<number> {
   const figure = (w: TextChunk): boolean => isNumeric(w.text) && /\d/.test(w.text);
-  const cuts = [...cutsAtRivers(words, rivers)].filter((i) => figure(words[i - 1]!) && (figure(words[i]!) || CURRENCY_SIGN.test(words[i]!.text)));
+  // So is an amount closed by its sign with words after it (`12.776,81 € Negozio`, a centred row).
+  const cuts = [...cutsAtRivers(words, rivers)].filter(
+    (i) => (figure(words[i - 1]!) && (figure(words[i]!) || CURRENCY_SIGN.test(words[i]!.text))) || closesFigure(words, i - 1),
+  );
   return new Set(cuts);
 }
 
@@ -79,7 +83,7 @@ function cutsAtRivers(words: readonly TextChunk[], rivers: readonly River[]): Se
     let bestOverlap = 0;
     for (let i = 1; i < words.length; i++) {
       const prev = words[i - 1]!;
-      if (CURRENCY_SIGN.test(prev.text)) continue;
+      if (CURRENCY_SIGN.test(prev.text) && !closesFigure(words, i - 1)) continue;
       const overlap = Math.min(words[i]!.x0, r.x1) - Math.max(prev.x1, r.x0);
       // On a tie the rightmost gap wins: a cell that overflows is the left one running long.
       if (overlap > 0 && overlap >= bestOverlap) {
@@ -90,6 +94,16 @@ function cutsAtRivers(words: readonly TextChunk[], rivers: readonly River[]): Se
     if (best > 0) cuts.add(best);
   }
   return cuts;
+}
+
+/**
+ * The sign at `k` closes the figure before it (`44.091,46 € Ricambi`, Writer's tight padding):
+ * the word after it is no figure the sign could open. (Not measured by the gaps either side: a
+ * sign's box may carry the space after it.)
+ */
+function closesFigure(words: readonly TextChunk[], k: number): boolean {
+  const [before, sign, after] = [words[k - 1], words[k]!, words[k + 1]];
+  return !!before && !!after && CURRENCY_SIGN.test(sign.text) && isFigure(before.text) && !/\d/.test(after.text) && !CURRENCY_SIGN.test(after.text);
 }
 
 function filledColumns(cells: readonly TextChunk[][]): number[] {
@@ -120,9 +134,16 @@ export function linesToRows(
   const sameBand = (a: TextLine, b: TextLine): boolean => bands.some((band) => band.y0 < a.yc && a.yc < band.y1 && band.y0 < b.yc && b.yc < band.y1);
   let figures: Set<TextLine> | undefined;
   const figureLine = (line: TextLine): boolean => (figures ??= figureLinesOf(lines, lineCells)).has(line);
-  const ruledRows = rules.length > 0 && (isRuledByRow(lines, (a, b) => crossed(rules, a, b), settings) || isRuledByBand(lines, rules, figureLine, settings));
+  const ruledByRules = rules.length > 0 && (isRuledByRow(lines, (a, b) => crossed(rules, a, b), settings) || isRuledByBand(lines, rules, figureLine, settings));
+  // Zebra stripes mark rows as rules do when rows are set vertically centred: each filled band is
+  // a row, and so is each gap between two bands. (Rows set at the top of their band keep the
+  // public corpus's reading: a wrapped cell's next line is a row of its own, decision 010.)
+  const zebraEdges = [...rules, ...edges].sort((a, b) => a - b);
+  const zebraRows = !ruledByRules && bands.length >= 2 && isCentredByBand(lines, zebraEdges, figureLine, settings);
+  const rowEdges = zebraRows ? zebraEdges : rules;
+  const ruledRows = ruledByRules || zebraRows;
   // Only lines enclosed by two rules are known to share a row; titles above the first rule are not.
-  const enclosed = (line: TextLine): boolean => ruledRows && rules[0]! < line.yc && line.yc < rules[rules.length - 1]!;
+  const enclosed = (line: TextLine): boolean => ruledRows && rowEdges[0]! < line.yc && line.yc < rowEdges[rowEdges.length - 1]!;
   const pitches: number[] = [];
   for (let i = 1; i < lines.length; i++) {
     if (lines[i]!.phrases.length >= 2 && lines[i - 1]!.phrases.length >= 2) pitches.push(lines[i]!.yc - lines[i - 1]!.yc);
@@ -130,7 +151,6 @@ export function linesToRows(
   // Few neighbouring rows with column structure: every line pitch has to tell the usual one.
   const allPitches = lines.slice(1).map((l, i) => l.yc - lines[i]!.yc);
   const usualPitch = median(pitches.length >= 2 ? pitches : allPitches) ?? Infinity;
-  const wrapped = wrappedRowPitch(lines, lineCells, allPitches);
   const isTight = (upper: TextLine, lower: TextLine): boolean => {
     const gap = lower.yc - upper.yc;
     if (ruleBetween(upper, lower) || gap >= 1.6 * Math.max(upper.size, lower.size)) return false;
@@ -162,12 +182,18 @@ export function linesToRows(
     !ruleBetween(lines[upper]!, lines[lower]!) &&
     lines[lower]!.yc - lines[upper]!.yc < settings.centredLineEm * Math.min(lines[upper]!.size, lines[lower]!.size) &&
     own[upper]!.every((filled, k) => !filled || !own[lower]![k]);
+  const wrapped = wrappedRowPitch(lines, lineCells, allPitches);
+  // Rows centred against a label of three lines or more: each such row's lines, by its first line.
+  const centredRows = wrapped
+    ? centredRowGroups(lines, own.map((cells) => cells[0] === true), (i) => figureLine(lines[i]!), tieOf, ruleBetween, settings.wrapPitchShare * wrapped.rowPitch)
+    : new Map<number, number>();
+  const inCentredRow = (i: number): boolean => centredRows.has(i) && centredRows.get(i) !== i;
 
   // Above the first rule, a header wrapped over lines: set at the font's leading (a title keeps
   // its margin), no rule between them.
   const leading = Math.min(...allPitches.filter((p) => p > 0));
   const headerWrap = (upper: TextLine, lower: TextLine): boolean =>
-    ruledRows && lower.yc < rules[0]! && !ruleBetween(upper, lower) && lower.yc - upper.yc <= leading + settings.pitchTieEm * lower.size;
+    ruledRows && lower.yc < rowEdges[0]! && !ruleBetween(upper, lower) && lower.yc - upper.yc <= leading + settings.pitchTieEm * lower.size;
   // A cell's next line where rows are set as tight as lines (troff's tables add no padding): at
   // the leading, no rule above it, every cell it fills going on in lower case.
   const goesOn = (upper: TextLine, lower: TextLine, cells: readonly TextChunk[][]): boolean =>
@@ -185,11 +211,19 @@ export function linesToRows(
     const nextLine = lines[i + 1];
     const upGap = prevLine ? line.yc - prevLine.yc : Infinity;
     const downGap = nextLine ? nextLine.yc - line.yc : Infinity;
+    // A line of a centred row, or between zebra stripes in the band (or gap) of the line above, shares
+    // its row whatever lies below.
+    const bandUp =
+      row !== undefined &&
+      prevLine !== undefined &&
+      !joinedDown.has(i) &&
+      (inCentredRow(i) || (zebraRows && (sameBand(prevLine, line) || (enclosed(line) && enclosed(prevLine) && !ruleBetween(prevLine, line)))));
     const joinUp =
       row !== undefined &&
       prevLine !== undefined &&
       !joinedDown.has(i) &&
-      (sameBand(prevLine, line) ||
+      (bandUp ||
+        sameBand(prevLine, line) ||
         centred(i - 1, i) ||
         (enclosed(line) && enclosed(prevLine) && !ruleBetween(prevLine, line)) ||
         (headerWrap(prevLine, line) && continues(cells, row.cells)) ||
@@ -197,6 +231,8 @@ export function linesToRows(
         (isTight(prevLine, line) && continues(cells, row.cells) && !isHeaderOverData(row.cells, cells, settings.headerOverDataColumns)));
     const joinDown =
       nextLine !== undefined &&
+      !bandUp &&
+      !inCentredRow(i + 1) &&
       ((!enclosed(line) &&
         isTight(line, nextLine) &&
         downGap < upGap - tieOf(line) &&

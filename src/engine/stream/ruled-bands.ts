@@ -17,12 +17,50 @@ export function isRuledByBand(
   figureLine: (line: TextLine) => boolean,
   settings: StreamSettings,
 ): boolean {
-  const bands: TextLine[][] = [];
-  for (let k = 1; k < rules.length; k++) {
-    const inBand = lines.filter((l) => l.yc > rules[k - 1]! && l.yc < rules[k]!);
-    if (inBand.length > 0) bands.push(inBand);
-  }
+  const bands = bandsOf(lines, rules);
   if (bands.length < settings.ruledRowMinBands) return false;
   const oneRow = bands.filter((band) => band.filter(figureLine).length === 1).length;
   return oneRow >= settings.ruledRowShare * bands.length;
+}
+
+/** The text lines between each pair of neighbouring edges, bands without text left out. */
+function bandsOf(lines: readonly TextLine[], edges: readonly number[]): TextLine[][] {
+  return bandsWithHeights(lines, edges).map((b) => b.lines);
+}
+
+function bandsWithHeights(lines: readonly TextLine[], edges: readonly number[]): Array<{ lines: TextLine[]; height: number }> {
+  const bands: Array<{ lines: TextLine[]; height: number }> = [];
+  for (let k = 1; k < edges.length; k++) {
+    const inBand = lines.filter((l) => l.yc > edges[k - 1]! && l.yc < edges[k]!);
+    if (inBand.length > 0) bands.push({ lines: inBand, height: edges[k]! - edges[k - 1]! });
+  }
+  return bands;
+}
+
+/**
+ * Zebra stripes (fill edges) round rows set vertically centred: the bands tell rows as rules do
+ * (`isRuledByBand`), and most bands of several lines hold one row set centred: their lines
+ * closer than the band's margins, one line of figures, neither the first nor the last (a label
+ * wrapped above and below it). Rows set at the top or the bottom of
+ * their band (camelot's m27) are left to the line pitches.
+ */
+export function isCentredByBand(
+  lines: readonly TextLine[],
+  edges: readonly number[],
+  figureLine: (line: TextLine) => boolean,
+  settings: StreamSettings,
+): boolean {
+  if (!isRuledByBand(lines, edges, figureLine, settings)) return false;
+  // A band of several lines holds one row's wrapped lines only when they sit closer than the
+  // band's margins round them add up to (a row's padding and half a line each side); rows of
+  // their own (a group label over a row, no stripe between) are as far apart as those margins.
+  const tight = ({ lines: band, height }: { lines: TextLine[]; height: number }): boolean => {
+    const margins = height - (band[band.length - 1]!.yc - band[0]!.yc);
+    return band.every((l, k) => k === 0 || l.yc - band[k - 1]!.yc < margins - settings.pitchTieEm * l.size);
+  };
+  const tall = bandsWithHeights(lines, edges).filter((b) => b.lines.length >= 2);
+  const centred = tall.filter(
+    (b) => b.lines.filter(figureLine).length === 1 && tight(b) && !figureLine(b.lines[0]!) && !figureLine(b.lines[b.lines.length - 1]!),
+  ).length;
+  return tall.length > 0 && centred >= settings.ruledRowShare * tall.length;
 }

@@ -39,6 +39,9 @@ export const LEADER = /^[.·…]+$/;
 const AMOUNT = /^\(?-?\d{1,3}(?:[.,]\d{3})+(?:[.,]\d{1,2})?\)?$/;
 /** Any figure a sign may follow (`5,40`, `1.234,50`, `12`). */
 const FIGURE = /^\(?-?\d[\d.,]*\)?$/;
+/** What a currency sign may open: a figure (perhaps bracketed or signed) or a zero's dash. */
+const OPENED_BY_SIGN = /^(?:[-+–(]?\d|[-–—]$)/;
+
 /** A zero printed as `0` or a dash. */
 const ZERO_AMOUNT = /^(?:0|[-–—])$/;
 
@@ -116,7 +119,9 @@ export function wordsToPhrases(words: TextChunk[], size: number, settings: LineS
       continue;
     }
     // A bare currency sign belongs to the amount after it, however far right the amount sits.
-    const sign = last !== undefined && last !== suffix && CURRENCY_SIGN.test(last.text) && w.x0 - last.x1 <= settings.signGapEm * size;
+    // Not words: a sign alone at the end of a wrapped cell's line (`$` over its amount, Writer)
+    // leaves the next column's words where they are.
+    const sign = last !== undefined && last !== suffix && CURRENCY_SIGN.test(last.text) && w.x0 - last.x1 <= settings.signGapEm * size && OPENED_BY_SIGN.test(w.text);
     // Two amounts a word space apart are two cells set tight: a cell never holds two amounts.
     // So are an amount (or a zero) and the currency sign that opens the next one (`0 $ 16.437.334`).
     // An amount closed by its sign is a whole cell: a figure after it starts the next (`6,20 € 46,85 €`).

@@ -1,0 +1,74 @@
+import type { TextLine } from '../text/chunks-to-lines.ts';
+
+/**
+ * Rows set vertically centred against a label wrapped over three lines or more (Writer's tables,
+ * unruled): the label's lines run at one pitch, and the row's one line of figures sits at the
+ * middle of that run — on its middle line, or halfway between its two middle lines. The gaps
+ * round the run are wider than its pitch (a row's padding), so the run is one row's label, not a
+ * cell's lines that go on from a row above; and it is closer than the rows' pitch (group labels
+ * round a row at the row pitch are rows of their own). Decision 012 joins two-line labels (centred pairs);
+ * this groups the longer ones. Returns, for each line in such a row, the index of the row's first
+ * line. See docs/decisions/018-general-tables.md (third pass).
+ */
+export function centredRowGroups(
+  lines: readonly TextLine[],
+  labelFilled: readonly boolean[],
+  isFigureLine: (i: number) => boolean,
+  tieOf: (line: TextLine) => number,
+  ruleBetween: (upper: TextLine, lower: TextLine) => boolean,
+  maxPitch: number,
+): Map<number, number> {
+  const groups = new Map<number, number>();
+  const labels = lines.map((_, i) => i).filter((i) => labelFilled[i]);
+  const yc = (i: number): number => lines[i]!.yc;
+  for (let f = 0; f < lines.length; f++) {
+    if (!isFigureLine(f)) continue;
+    const tie = tieOf(lines[f]!);
+    const above = labels.filter((i) => i < f);
+    const below = labels.filter((i) => i > f);
+    // The run's two middle lines: the figure line itself (odd runs) or the label lines round it.
+    let up = above.length - 1;
+    let down = 0;
+    let pitch: number;
+    if (labelFilled[f]) {
+      if (up < 0 || down >= below.length) continue;
+      pitch = yc(f) - yc(above[up]!);
+      if (Math.abs(yc(below[down]!) - yc(f) - pitch) > tie) continue;
+    } else {
+      if (up < 0 || down >= below.length) continue;
+      const [a, b] = [above[up]!, below[down]!];
+      if (Math.abs(yc(f) - yc(a) - (yc(b) - yc(f))) > tie) continue;
+      pitch = yc(b) - yc(a);
+    }
+    // A cell's lines sit closer than rows do (a row's padding), and within the line spacing.
+    if (pitch > 1.6 * lines[f]!.size || pitch >= maxPitch) continue;
+    // Widen the run one line each side while the label goes on at the pitch.
+    while (
+      up > 0 &&
+      down + 1 < below.length &&
+      Math.abs(yc(above[up]!) - yc(above[up - 1]!) - pitch) <= tie &&
+      Math.abs(yc(below[down + 1]!) - yc(below[down]!) - pitch) <= tie
+    ) {
+      up--;
+      down++;
+    }
+    const top = above[up]!;
+    const bottom = below[down]!;
+    const length = (labelFilled[f] ? 1 : 0) + (above.length - up) + (down + 1);
+    if (length < 3) continue;
+    // Padding round the run: the label lines next to it sit further off than the pitch.
+    const before = above[up - 1];
+    const after = below[down + 1];
+    if (before !== undefined && yc(top) - yc(before) <= pitch + tie) continue;
+    if (after !== undefined && yc(after) - yc(bottom) <= pitch + tie) continue;
+    let clean = true;
+    for (let k = top; k <= bottom && clean; k++) {
+      if (k !== f && isFigureLine(k)) clean = false;
+      if (k > top && ruleBetween(lines[k - 1]!, lines[k]!)) clean = false;
+      if (groups.has(k)) clean = false;
+    }
+    if (!clean) continue;
+    for (let k = top; k <= bottom; k++) groups.set(k, top);
+  }
+  return groups;
+}
