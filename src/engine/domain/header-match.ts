@@ -107,6 +107,13 @@ export function namesColumn(label: string): boolean {
   return CATALOG.some((t) => t.columns.some((c) => matchColumnKeys(keys, c) > 0));
 }
 
+/** A label that is a column's wording itself (or its plural), not only opened by one. */
+export function isColumnWording(label: string): boolean {
+  if (isPeriodLabel(label)) return true;
+  const keys = new MatchKeys(label);
+  return CATALOG.some((t) => t.columns.some((c) => matchColumnKeys(keys, c) >= MATCH_SINGULAR));
+}
+
 /** A `Total` column of a wide table (not a period): `Total`, `Total año`, `TOTAL`. */
 export function isTotalLabel(label: string): boolean {
   return /^total\b/.test(fold(label));

@@ -1,6 +1,6 @@
 import type { RawTable } from '../types.ts';
 import { parseDate } from '../values/dates.ts';
-import { namesColumn } from './header-match.ts';
+import { isColumnWording, namesColumn } from './header-match.ts';
 
 /**
  * Two spreadsheet columns whose contents nearly touch (left-aligned text ending where the next
@@ -46,8 +46,9 @@ function splitCell(text: string): { left: string; right: string; pattern: string
 }
 
 export function headerCut(header: string): [string, string] | undefined {
-  // A header that is itself one column's wording (`Valor total`) is not two.
-  if (namesColumn(header)) return undefined;
+  // A header that is itself one column's wording (`Valor total`) is not two; one only opened by a
+  // wording (`Rendimiento/ha Unidad` opens with `Rendimiento/ha`) may be.
+  if (isColumnWording(header)) return undefined;
   const words = header.trim().split(/\s+/);
   for (let cut = 1; cut < words.length; cut++) {
     const [a, b] = [words.slice(0, cut).join(' '), words.slice(cut).join(' ')];

@@ -113,6 +113,23 @@ describe('one sheet-wide grid: a centred header beside its values', () => {
     ]);
   });
 
+  it('splits a header that only opens with a wording (`Rendimiento/ha Unidad`) over figures and their units', () => {
+    const table = rawTable(
+      [
+        ['Cultivo', 'Rendimiento/ha Unidad', 'Precio unitario'],
+        ['Yuca', '21.000 kg', '960'],
+        ['Palma de aceite', '14,5 t RFF', '770.000'],
+      ],
+      ['INFORMACIÓN DEL CULTIVO'],
+      1,
+      'stream',
+    );
+    expect(rowsByTable(classifyDocument([], [table])).CultivoProyecto).toEqual([
+      { cultivo: 'Yuca', rendimiento: 21000, unidad: 'kg', precio_unitario: 960 },
+      { cultivo: 'Palma de aceite', rendimiento: 14.5, unidad: 't RFF', precio_unitario: 770000 },
+    ]);
+  });
+
   it('leaves ruled (lattice) tables as the rules drew them', () => {
     const table = rawTable([['', 'Especie', 'Raza'], ['Bovino', '', 'Brahman']], ['INVENTARIO PECUARIO']);
     const rows = rowsByTable(classifyDocument([], [table])).InventarioPecuario ?? [];

@@ -102,7 +102,10 @@ function isTitledStart(block: readonly TextLine[], upper: readonly TextLine[], p
   // The header may wrap over a line or two before the first row of values.
   const firstValues = following.findIndex((i) => holdsFigure(block[i]!));
   if (firstValues < 0) return false;
-  const pitches = upper.slice(1).map((l, k) => l.yc - upper[k]!.yc);
+  // The pitch of every line above, group labels between rows included: a label between each pair
+  // of rows doubles the rows' own spacing, not the lines'.
+  const above = block.slice(block.indexOf(upper[0]!), at - 1);
+  const pitches = above.slice(1).map((l, k) => l.yc - above[k]!.yc);
   return title.yc - block[at - 2]!.yc > settings.segmentPitchRatio * medianOf(pitches);
 }
 
