@@ -102,10 +102,16 @@ function isTitledStart(block: readonly TextLine[], upper: readonly TextLine[], p
   // The header may wrap over a line or two before the first row of values.
   const firstValues = following.findIndex((i) => holdsFigure(block[i]!));
   if (firstValues < 0) return false;
-  // The pitch of every line above, group labels between rows included: a label between each pair
-  // of rows doubles the rows' own spacing, not the lines'.
+  // The pitch of every line above, group labels between rows included (a label between each pair
+  // of rows doubles the rows' own spacing, not the lines'), but not a wrapped cell's next line,
+  // set at the font's leading.
   const above = block.slice(block.indexOf(upper[0]!), at - 1);
-  const pitches = above.slice(1).map((l, k) => l.yc - above[k]!.yc);
+  const lines = above
+    .slice(1)
+    .map((l, k) => l.yc - above[k]!.yc)
+    .filter((p, k) => p > settings.wrapLineEm * above[k + 1]!.size);
+  // Every line above at the leading (wrapped rows only): the rows' own pitch.
+  const pitches = lines.length > 0 ? lines : upper.slice(1).map((l, k) => l.yc - upper[k]!.yc);
   return title.yc - block[at - 2]!.yc > settings.segmentPitchRatio * medianOf(pitches);
 }
 
