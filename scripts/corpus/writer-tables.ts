@@ -38,24 +38,26 @@ function align(a: 'start' | 'end' | 'center', style: PageStyle): string {
   return a === 'end' ? 'right' : 'center';
 }
 
-function bodyRow(row: BodyRow, i: number, block: TableBlock, look: Look, style: PageStyle): string {
+type Size = (html: string) => string;
+
+function bodyRow(row: BodyRow, i: number, block: TableBlock, look: Look, style: PageStyle, size: Size): string {
   const n = block.columns.length;
   const fill = look === 'zebra' && i % 2 === 1 ? ` bgcolor="${ZEBRA_BODY}"` : '';
-  if ('section' in row) return `<tr${fill}><td colspan="${n}"><b><i>${escapeHtml(row.section)}</i></b></td></tr>`;
+  if ('section' in row) return `<tr${fill}><td colspan="${n}">${size(`<b><i>${escapeHtml(row.section)}</i></b>`)}</td></tr>`;
   const total = 'total' in row;
   const cells = total ? row.total : row.cells;
   // Figures never break inside: Writer would otherwise split `$ 32.994` in a narrow column.
   const tds = cells.map((t, c) => {
     const a = block.columns[c]?.align ?? 'start';
-    return `<td align="${align(a, style)}"${a === 'start' ? '' : ' nowrap'}>${text(t, total)}</td>`;
+    return `<td align="${align(a, style)}"${a === 'start' ? '' : ' nowrap'}>${size(text(t, total))}</td>`;
   });
   return `<tr${fill}>${tds.join('')}</tr>`;
 }
 
-function headRows(block: TableBlock, look: Look): string {
+function headRows(block: TableBlock, look: Look, size: Size): string {
   const fill = look === 'zebra' ? ZEBRA_HEAD : block.headerFill;
   const bg = fill ? ` bgcolor="${fill}"` : '';
-  const th = (t: string, extra = '') => `<th align="center"${extra}>${escapeHtml(t)}</th>`;
+  const th = (t: string, extra = '') => `<th align="center"${extra}>${size(escapeHtml(t))}</th>`;
   if (!block.group) return `<tr${bg}>${block.columns.map((c) => th(c.header)).join('')}</tr>`;
   const [first, last, group] = block.group;
   const top: string[] = [];
@@ -66,6 +68,31 @@ function headRows(block: TableBlock, look: Look): string {
   return `<tr${bg}>${top.join('')}</tr><tr${bg}>${block.columns.slice(first, last + 1).map((c) => th(c.header)).join('')}</tr>`;
 }
 
+const TEXT_WIDTH = 510;
+const longestWord = (t: string) => Math.max(0, ...t.split(/\s+/).map((w) => w.length));
+
+/**
+ * Column widths as a user sets them: Writer's HTML import sizes a table without widths too narrow
+ * (it leaves the cell padding out) and breaks figures inside their digits, which nobody prints.
+ * Each column gets what its longest figure or date needs whole, a text column its longest word or
+ * up to 16 characters; the table the page's width or what its columns need. A table wider than
+ * the page is set smaller, as a user would (down to 6 pt).
+ */
+function colgroup(block: TableBlock, style: PageStyle, full: boolean): { width: string; cols: string; pt: number } {
+  const need = block.columns.map((c, i) => {
+    const cells = block.rows.flatMap((row) => ('section' in row ? [] : [('cells' in row ? row.cells : row.total)[i] ?? '']));
+    const body = cells.map((t) => (c.align === 'start' ? Math.max(longestWord(t), Math.min(t.length, 16)) : t.length));
+    return Math.max(longestWord(c.header), ...body) + 1;
+  });
+  const total = need.reduce((a, b) => a + b, 0);
+  // About 0.6 em a character, the padding both sides, on a text width of ~510 pt.
+  const padding = need.length * 1.5 * style.pad[1];
+  const pt = Math.max(6, Math.min(style.pt, Math.floor((TEXT_WIDTH - padding) / (total * 0.6))));
+  const points = total * 0.6 * pt + padding;
+  const percent = full ? 100 : Math.min(100, Math.ceil((points / TEXT_WIDTH) * 100));
+  return { pt, width: ` width="${percent}%"`, cols: `<colgroup>${need.map((n) => `<col width="${Math.round((n / total) * 100)}%">`).join('')}</colgroup>` };
+}
+
 export function writerMarkup(look: WriterLook): Markup {
   const title = (t: string, style: PageStyle): string => {
     const s = style.titleCase === 'upper' ? t.toUpperCase() : t.charAt(0) + t.slice(1).toLowerCase();
@@ -73,11 +100,12 @@ export function writerMarkup(look: WriterLook): Markup {
     return `<${look.heading} align="${style.titleAlign}">${escapeHtml(s)}</${look.heading}>`;
   };
   const table = (block: TableBlock, tableLook: Look, style: PageStyle, r: Rng): string => {
-    const width = r.chance(0.5) ? ' width="100%"' : '';
+    const { width, cols, pt } = colgroup(block, style, r.chance(0.5));
+    const size: Size = (html) => (pt < style.pt ? `<span style="font-size:${pt}pt">${html}</span>` : html);
     const attrs = `${ATTRS[tableLook]} cellpadding="${style.pad[1]}" cellspacing="0"${width}`;
-    const body = block.rows.map((row, i) => bodyRow(row, i, block, tableLook, style)).join('');
+    const body = block.rows.map((row, i) => bodyRow(row, i, block, tableLook, style, size)).join('');
     // `thead` is Writer's "repeat heading": a table broken over pages repeats it.
-    return `${title(block.title, style)}<table${attrs}><thead>${headRows(block, tableLook)}</thead><tbody>${body}</tbody></table>`;
+    return `${title(block.title, style)}<table${attrs}>${cols}<thead>${headRows(block, tableLook, size)}</thead><tbody>${body}</tbody></table>`;
   };
   const pairs = (list: [string, string][], style: PageStyle, r: Rng): string => {
     const layout = r.pick(['table', 'lines', 'boxes'] as const);
