@@ -9,7 +9,7 @@
  *
  *   npx tsx scripts/corpus/writer-export.ts [--corpus ../shared/corpus/domain-dev] [--out tests/fixtures/writer-html] [--offset N] [--keep]
  *
- * Needs `soffice` and `pdfunite`. The fixtures are committed; rerun only to change them.
+ * Needs `soffice`, `pdfunite` and `pdftotext`. The fixtures are committed; rerun only to change them.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, renameSync, writeFileSync } from 'node:fs';
@@ -47,6 +47,18 @@ function convert(html: string, base: string, work: string): string {
   return `${base}.pdf`;
 }
 
+/** Words Writer set beyond a page's right margin: a table wider than the page is clipped there, and its truth would not be printed. */
+function clippedWords(pdf: string): number {
+  const bbox = execFileSync('pdftotext', ['-bbox', pdf, '-'], { encoding: 'utf8' });
+  let width = Infinity;
+  let clipped = 0;
+  for (const line of bbox.split('\n')) {
+    width = Number(/<page width="([\d.]+)"/.exec(line)?.[1] ?? width);
+    if (Number(/xMax="([\d.]+)"/.exec(line)?.[1] ?? 0) > width - 20) clipped++;
+  }
+  return clipped;
+}
+
 function main(): void {
   const args = process.argv.slice(2);
   const corpus = cliOption(args, '--corpus', '../shared/corpus/domain-dev');
@@ -64,7 +76,8 @@ function main(): void {
     const style = pageStyle(r);
     const look = writerLook(r);
     const { parts, flows, flowPt, margins, printed } = layoutBlocks(readSource(corpus, sourceId), r, numbers, style, writerMarkup(look));
-    const landscape = flows.length > 0 && r.chance(0.6);
+    // Cash flows too wide for a portrait page always go on a landscape one.
+    const landscape = flows.length > 0 && (r.chance(0.6) || flows.some((f) => f.includes(' data-wide')));
     const footer = r.chance(0.5);
     const flowBody = `${writerMarkup(look).title('FLUJO DE CAJA', style)}${flows.join('')}`;
     const main = parts.join('\n') + (flows.length > 0 && !landscape ? `<p style="page-break-before:always;margin:0"></p>${flowBody}` : '');
@@ -73,6 +86,7 @@ function main(): void {
     const pdf = path.join(out, `${id}.pdf`);
     if (pdfs.length > 1) execFileSync('pdfunite', [...pdfs, pdf]);
     else renameSync(pdfs[0]!, pdf);
+    if (clippedWords(pdf) > 0) console.warn(`${id}: words beyond the page's margin, a table was clipped`);
     const meta = { id, style: 'writer-html', producer: 'libreoffice-writer', seed, source: sourceId, number_style: numbers.separators, font: style.font, paper: 'A4' };
     writeTruth(out, id, { ...printed, meta });
     console.log(`${id} ← ${sourceId} (${style.font} ${style.pt}pt, ${look.heading}${landscape ? ', landscape flows' : ''})`);

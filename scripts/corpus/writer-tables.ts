@@ -68,7 +68,9 @@ function headRows(block: TableBlock, look: Look, size: Size): string {
   return `<tr${bg}>${top.join('')}</tr><tr${bg}>${block.columns.slice(first, last + 1).map((c) => th(c.header)).join('')}</tr>`;
 }
 
-const TEXT_WIDTH = 510;
+const PORTRAIT_WIDTH = 510;
+const LANDSCAPE_WIDTH = 770;
+const MIN_PT = 6;
 const longestWord = (t: string) => Math.max(0, ...t.split(/\s+/).map((w) => w.length));
 
 /**
@@ -76,21 +78,24 @@ const longestWord = (t: string) => Math.max(0, ...t.split(/\s+/).map((w) => w.le
  * (it leaves the cell padding out) and breaks figures inside their digits, which nobody prints.
  * Each column gets what its longest figure or date needs whole, a text column its longest word or
  * up to 16 characters; the table the page's width or what its columns need. A table wider than
- * the page is set smaller, as a user would (down to 6 pt).
+ * the page is set smaller, as a user would (down to 6 pt); one that does not fit a portrait page
+ * even so is sized for a landscape one (~770 pt) and marked `data-wide` (the cash flows' pages).
  */
-function colgroup(block: TableBlock, style: PageStyle, full: boolean): { width: string; cols: string; pt: number } {
+function colgroup(block: TableBlock, style: PageStyle, full: boolean): { width: string; cols: string; pt: number; wide: boolean } {
   const need = block.columns.map((c, i) => {
     const cells = block.rows.flatMap((row) => ('section' in row ? [] : [('cells' in row ? row.cells : row.total)[i] ?? '']));
     const body = cells.map((t) => (c.align === 'start' ? Math.max(longestWord(t), Math.min(t.length, 16)) : t.length));
     return Math.max(longestWord(c.header), ...body) + 1;
   });
   const total = need.reduce((a, b) => a + b, 0);
-  // About 0.6 em a character, the padding both sides, on a text width of ~510 pt.
+  // About 0.6 em a character, the padding both sides.
   const padding = need.length * 1.5 * style.pad[1];
-  const pt = Math.max(6, Math.min(style.pt, Math.floor((TEXT_WIDTH - padding) / (total * 0.6))));
+  const wide = (PORTRAIT_WIDTH - padding) / (total * 0.6) < MIN_PT;
+  const textWidth = wide ? LANDSCAPE_WIDTH : PORTRAIT_WIDTH;
+  const pt = Math.max(MIN_PT, Math.min(style.pt, Math.floor((textWidth - padding) / (total * 0.6))));
   const points = total * 0.6 * pt + padding;
-  const percent = full ? 100 : Math.min(100, Math.ceil((points / TEXT_WIDTH) * 100));
-  return { pt, width: ` width="${percent}%"`, cols: `<colgroup>${need.map((n) => `<col width="${Math.round((n / total) * 100)}%">`).join('')}</colgroup>` };
+  const percent = full ? 100 : Math.min(100, Math.ceil((points / textWidth) * 100));
+  return { pt, wide, width: ` width="${percent}%"`, cols: `<colgroup>${need.map((n) => `<col width="${Math.round((n / total) * 100)}%">`).join('')}</colgroup>` };
 }
 
 export function writerMarkup(look: WriterLook): Markup {
@@ -100,9 +105,10 @@ export function writerMarkup(look: WriterLook): Markup {
     return `<${look.heading} align="${style.titleAlign}">${escapeHtml(s)}</${look.heading}>`;
   };
   const table = (block: TableBlock, tableLook: Look, style: PageStyle, r: Rng): string => {
-    const { width, cols, pt } = colgroup(block, style, r.chance(0.5));
-    const size: Size = (html) => (pt < style.pt ? `<span style="font-size:${pt}pt">${html}</span>` : html);
-    const attrs = `${ATTRS[tableLook]} cellpadding="${style.pad[1]}" cellspacing="0"${width}`;
+    const { width, cols, pt, wide } = colgroup(block, style, r.chance(0.5));
+    // Always said: the body's size is the page's, and the cash flows ask for less than it.
+    const size: Size = (html) => `<span style="font-size:${pt}pt">${html}</span>`;
+    const attrs = `${ATTRS[tableLook]} cellpadding="${style.pad[1]}" cellspacing="0"${width}${wide ? ' data-wide' : ''}`;
     const body = block.rows.map((row, i) => bodyRow(row, i, block, tableLook, style, size)).join('');
     // `thead` is Writer's "repeat heading": a table broken over pages repeats it.
     return `${title(block.title, style)}<table${attrs}>${cols}<thead>${headRows(block, tableLook, size)}</thead><tbody>${body}</tbody></table>`;
