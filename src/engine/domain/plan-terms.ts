@@ -126,8 +126,10 @@ export function planFromLines(lines: readonly PageLine[], style: NumberStyle): P
   for (let i = 0; i < lines.length; i++) {
     if (matchTitle(lines[i]!.text)?.name !== PLAN) continue;
     const block: PageLine[] = [];
+    // A block under a title at the foot of a page goes on at the top of the next (a word
+    // processor breaks it there), up to the next title.
     for (const line of lines.slice(i + 1, i + 1 + MAX_BLOCK_LINES)) {
-      if (line.page !== lines[i]!.page || matchTitle(line.text)) break;
+      if (line.page > lines[i]!.page + 1 || matchTitle(line.text)) break;
       block.push(line);
     }
     const pairs = block.flatMap((line) => linePairs(line, catalog).map((p) => ({ ...p, page: line.page })));
@@ -148,10 +150,11 @@ export function planFromLines(lines: readonly PageLine[], style: NumberStyle): P
     const sound = pairs.filter((p) => parseCell(p.value, typeOf.get(p.key) ?? 'text', style).ok && typeOf.get(p.key) !== undefined);
     const typedPairs = sound.filter((p) => typeOf.get(p.key) !== 'text');
     if (typedPairs.length < MIN_TYPED_PAIRS) continue;
-    const used = block.slice(0, Math.max(lastUsed + 1, 1));
-    const all = [lines[i]!, ...block];
     const page = lines[i]!.page;
-    const bbox = { x0: Math.min(...all.map((l) => l.x0)), y0: block[0]?.y0 ?? lines[i]!.y1, x1: Math.max(...all.map((l) => l.x1)), y1: (used[used.length - 1] ?? lines[i]!).y1 };
+    // The block's box is drawn on the title's page; pairs read further on carry their own page.
+    const used = block.slice(0, Math.max(lastUsed + 1, 1)).filter((l) => l.page === page);
+    const all = [lines[i]!, ...block.filter((l) => l.page === page)];
+    const bbox = { x0: Math.min(...all.map((l) => l.x0)), y0: all[1]?.y0 ?? lines[i]!.y1, x1: Math.max(...all.map((l) => l.x1)), y1: (used[used.length - 1] ?? lines[i]!).y1 };
     const read = planFromPairs(planTable(), sound, style, { page, bbox, method: 'keyvalue' });
     if (!read.rows.length) continue;
     const raw: RawTable = {
