@@ -47,7 +47,7 @@ function convert(html: string, base: string, work: string): string {
   return `${base}.pdf`;
 }
 
-/** Words Writer set beyond a page's right margin: a table wider than the page is clipped there, and its truth would not be printed. */
+/** Words Writer set near the page's right edge: a table wider than the text runs past the margin, or is clipped at the edge and part of its truth is not printed. */
 function clippedWords(pdf: string): number {
   const bbox = execFileSync('pdftotext', ['-bbox', pdf, '-'], { encoding: 'utf8' });
   let width = Infinity;
@@ -86,7 +86,7 @@ function main(): void {
     const pdf = path.join(out, `${id}.pdf`);
     if (pdfs.length > 1) execFileSync('pdfunite', [...pdfs, pdf]);
     else renameSync(pdfs[0]!, pdf);
-    if (clippedWords(pdf) > 0) console.warn(`${id}: words beyond the page's margin, a table was clipped`);
+    if (clippedWords(pdf) > 0) console.warn(`${id}: words within 20 pt of the page's edge: a table runs past the margin or was clipped`);
     const meta = { id, style: 'writer-html', producer: 'libreoffice-writer', seed, source: sourceId, number_style: numbers.separators, font: style.font, paper: 'A4' };
     writeTruth(out, id, { ...printed, meta });
     console.log(`${id} ← ${sourceId} (${style.font} ${style.pt}pt, ${look.heading}${landscape ? ', landscape flows' : ''})`);
