@@ -66,4 +66,24 @@ describe('unseen: a row of boxes broken over a page', () => {
       { monto: 98700000, plazo_meses: 84, gracia_meses: 6, periodicidad: 'Semestral', tasa: 'IBR + 4.70%', fecha_desembolso: '2024-08-18' },
     ]);
   });
+
+  // A borderless form of two pairs a row broken after its first row: that row alone (no table)
+  // under the title on page 1, the rest a table of pairs on page 2. The table was read, the first
+  // row's pairs (amount and term) were not: lines were read only when no table held the terms.
+  it('reads the first row of a form left alone under its title with the rest on the next page', async () => {
+    const pairRow = (y: number, cells: string[]): TextSpec[] => cells.map((text, i) => ({ text, x: [40, 180, 320, 460][i]!, y, size: 9 }));
+    const pdf = await makePdf([
+      { texts: [{ text: 'PLAN DE AMORTIZACIÓN', x: 40, y: 760, size: 11, bold: true }, ...pairRow(778, ['Monto:', '$ 98.700.000', 'Plazo (meses):', '84'])] },
+      {
+        texts: [
+          ...pairRow(60, ['Periodo de gracia:', '6', 'Forma de pago:', 'Semestral']),
+          ...pairRow(76, ['Tasa:', 'IBR + 4.70%', 'Fecha de desembolso:', '18/08/2024']),
+          { text: 'TABLA DE AMORTIZACIÓN', x: 40, y: 110, size: 11, bold: true },
+        ],
+      },
+    ]);
+    expect(rowsByTable(await extractPdf(pdf)).PlanAmortizacion).toEqual([
+      { monto: 98700000, plazo_meses: 84, gracia_meses: 6, periodicidad: 'Semestral', tasa: 'IBR + 4.70%', fecha_desembolso: '2024-08-18' },
+    ]);
+  });
 });

@@ -1,5 +1,5 @@
 import { findTable, type CatalogTable, type TableRow } from '../../shared/catalog/index.ts';
-import type { Box, RawTable } from '../types.ts';
+import type { Box, ExtractedRow, RawTable } from '../types.ts';
 import type { NumberStyle } from '../values/numbers.ts';
 import { cleanText, parseCell } from '../values/parse-cell.ts';
 import { rateToPercent } from '../values/percent.ts';
@@ -84,6 +84,20 @@ export function planFromPairs(table: CatalogTable, pairs: readonly Pair[], style
   const merged = inCatalogOrder(table, withRate(values, cells, style));
   read.rows.push({ values: merged, source: rowSourceOf(place.page, place.bbox, place.method, inCatalogOrder(table, cells)) });
   return read;
+}
+
+/** The terms a table read, with those it lacks taken from `extra` (read from lines), each cell where it was printed. */
+export function completePlan(row: ExtractedRow, extra: ExtractedRow, table: CatalogTable): ExtractedRow {
+  const values: TableRow = { ...row.values };
+  const cells = locatedCells(row.source);
+  const extraCells = locatedCells(extra.source);
+  for (const [k, v] of Object.entries(extra.values)) {
+    if (k in values) continue;
+    values[k] = v;
+    if (extraCells[k]) cells[k] = extraCells[k];
+  }
+  const { page, bbox, method } = row.source;
+  return { values: inCatalogOrder(table, values), source: rowSourceOf(page, bbox, method, inCatalogOrder(table, cells)) };
 }
 
 /** The block as text lines under its title, when no table holds it. */
