@@ -7,7 +7,7 @@ import { decideTable, type Decision } from './classify-table.ts';
 import { joinContinuations } from './continuations.ts';
 import { emptyRead, readGridRows, type RowsRead } from './grid-rows.ts';
 import { readHeaderFields } from './header-fields.ts';
-import { planFromLines, planFromPairs, planFromRows, PLAN } from './plan-terms.ts';
+import { completePlan, planFromLines, planFromPairs, planFromRows, PLAN } from './plan-terms.ts';
 import { pageLines, type PageLine } from './page-lines.ts';
 import { findRequestNumber } from './request-number.ts';
 import { tableQuality as quality } from './quality.ts';
@@ -89,13 +89,21 @@ export function classifyDocument(pages: PageContent[], tables: RawTable[], setti
   // same ones, and neither changes them (issue 14: they were built twice).
   let free: PageLine[] | undefined;
   const freeLines = (): PageLine[] => (free ??= pages.flatMap((p) => pageLines(p, tableBoxes(p.page), settings)));
-  if (!classified.some((c) => c.table === PLAN && c.rows.length > 0)) {
+  const planTable = findTable(PLAN)!;
+  const plan = classified.find((c) => c.table === PLAN && c.rows.length > 0);
+  // Lines under the terms' title fill what no table gave: all of it, or the first row of a form
+  // left alone at the foot of a page, its other rows a table on the next.
+  if (!plan || missingColumns(planTable, Object.keys(plan.rows[0]!.values), false).length > 0) {
     const found = planFromLines(freeLines(), style);
-    if (found) {
-      const table = findTable(PLAN)!;
+    const title = found ? titleOf(found.raw.context) : undefined;
+    if (found && !plan) {
       const present = Object.keys(found.read.rows[0]?.values ?? {});
-      const title = titleOf(found.raw.context);
-      classified.push({ raw: found.raw, table: PLAN, rows: found.read.rows, quality: quality(found.raw, found.read, missingColumns(table, present, false), table, title) });
+      classified.push({ raw: found.raw, table: PLAN, rows: found.read.rows, quality: quality(found.raw, found.read, missingColumns(planTable, present, false), planTable, title) });
+    } else if (found && plan && found.read.rows[0]) {
+      const row = completePlan(plan.rows[0]!, found.read.rows[0], planTable);
+      const read = { ...emptyRead(), rows: [row], typedCells: found.read.typedCells };
+      plan.rows = [row];
+      plan.quality = quality(plan.raw, read, missingColumns(planTable, Object.keys(row.values), false), planTable, title);
     }
   }
 

@@ -89,7 +89,11 @@ function keyValuePairs(raw: RawTable, table: CatalogTable): Pair[] {
       return pair ? [{ ...pair, box: raw.cells[r]?.[c] ?? null, page: pageOf(r) }] : [];
     }),
   );
-  const best = [byColumns, byRows, byCells].reduce((a, b) => (b.length > a.length ? b : a));
+  // A form whose boxes hold label and value, but with one row of boxes broken over a page (its
+  // labels in one row, its values in the next): both readings together.
+  const mixed = byColumns.length > 0 && byCells.length > 0 ? [...byCells, ...byColumns] : [];
+  const distinct = (pairs: Pair[]) => new Set(pairs.map((p) => p.key)).size;
+  const best = [byColumns, byRows, byCells, mixed].reduce((a, b) => (distinct(b) > distinct(a) ? b : a));
   const seen = new Set<string>();
   return best.filter((p) => !seen.has(p.key) && seen.add(p.key));
 }

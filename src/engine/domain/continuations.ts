@@ -1,6 +1,8 @@
 import { DEFAULT_SETTINGS, type LineSettings } from '../settings.ts';
 import type { Box, PageContent, RawTable } from '../types.ts';
-import { isDataCell } from './classify-table.ts';
+import { CATALOG } from '../../shared/catalog/index.ts';
+import { isDataCell, tableLabels } from './classify-table.ts';
+import { labelKey, type LabelCatalog } from './key-value.ts';
 import { pageLines, type PageLine } from './page-lines.ts';
 import { plainBox } from '../geometry.ts';
 import { headerKey, rowsUnderPrintTitle } from './print-titles.ts';
@@ -29,6 +31,23 @@ function orphanSection(page: PageContent | undefined, bbox: Box, settings: LineS
   const height = first.y1 - first.y0;
   if (first.y0 - bbox.y1 > ORPHAN_LINES * height) return undefined;
   return OUTLINE_TITLE.test(first.text) && !matchTitle(first.text) ? first : undefined;
+}
+
+/** The wordings of the label/value catalogue tables (the loan terms), as labels of a form. */
+const FORM_LABELS: LabelCatalog = CATALOG.filter((c) => c.layout === 'keyvalue').flatMap((c) => tableLabels(c));
+
+/**
+ * A row of a form's boxes broken over the page (a word processor lets a row break): the previous
+ * table ends in a row of labels only, two or more, and this one starts with values only, each
+ * under one of those labels. Neither part holds data a header check would recognise.
+ */
+function valuesUnderLabels(prev: RawTable, t: RawTable): boolean {
+  const labels = prev.rows[prev.rows.length - 1] ?? [];
+  const values = t.rows[0] ?? [];
+  const labelled = labels.map((c) => c.trim() !== '' && labelKey(c, FORM_LABELS) !== undefined);
+  if (labelled.filter(Boolean).length < 2 || labels.some((c, i) => c.trim() && !labelled[i])) return false;
+  const filled = values.flatMap((c, i) => (c.trim() ? [i] : []));
+  return filled.length > 0 && filled.every((i) => labelled[i] && labelKey(values[i]!, FORM_LABELS) === undefined);
 }
 
 function lastPage(t: RawTable): number {
@@ -102,7 +121,7 @@ export function joinContinuations(tables: readonly RawTable[], pages: readonly P
       }
     }
     const startsWithData = (t.rows[drop] ?? []).some(isDataCell);
-    if (drop === 0 && !startsWithData) {
+    if (drop === 0 && !startsWithData && !valuesUnderLabels(prev, t)) {
       out.push(t);
       lastBox.set(t, t.bbox);
       continue;

@@ -100,6 +100,8 @@ const MAX_LEADING_LABEL_WORDS = 6;
  * are no label themselves.
  */
 export function leadingLabelPair(text: string, catalog: LabelCatalog): Pair | undefined {
+  // A cell that is one label's whole wording (`Tasa de interés`) is that label, not `Tasa` with a value.
+  if (labelKey(text, catalog)) return undefined;
   const words = text.trim().split(/\s+/);
   for (let n = Math.min(words.length - 1, MAX_LEADING_LABEL_WORDS); n >= 1; n--) {
     const label = words.slice(0, n).join(' ');

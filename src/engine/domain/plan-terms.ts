@@ -1,5 +1,5 @@
 import { findTable, type CatalogTable, type TableRow } from '../../shared/catalog/index.ts';
-import type { Box, RawTable } from '../types.ts';
+import type { Box, ExtractedRow, RawTable } from '../types.ts';
 import type { NumberStyle } from '../values/numbers.ts';
 import { cleanText, parseCell } from '../values/parse-cell.ts';
 import { rateToPercent } from '../values/percent.ts';
@@ -86,6 +86,20 @@ export function planFromPairs(table: CatalogTable, pairs: readonly Pair[], style
   return read;
 }
 
+/** The terms a table read, with those it lacks taken from `extra` (read from lines), each cell where it was printed. */
+export function completePlan(row: ExtractedRow, extra: ExtractedRow, table: CatalogTable): ExtractedRow {
+  const values: TableRow = { ...row.values };
+  const cells = locatedCells(row.source);
+  const extraCells = locatedCells(extra.source);
+  for (const [k, v] of Object.entries(extra.values)) {
+    if (k in values) continue;
+    values[k] = v;
+    if (extraCells[k]) cells[k] = extraCells[k];
+  }
+  const { page, bbox, method } = row.source;
+  return { values: inCatalogOrder(table, values), source: rowSourceOf(page, bbox, method, inCatalogOrder(table, cells)) };
+}
+
 /** The block as text lines under its title, when no table holds it. */
 export interface PlanFromLines {
   read: RowsRead;
@@ -126,8 +140,10 @@ export function planFromLines(lines: readonly PageLine[], style: NumberStyle): P
   for (let i = 0; i < lines.length; i++) {
     if (matchTitle(lines[i]!.text)?.name !== PLAN) continue;
     const block: PageLine[] = [];
+    // A block under a title at the foot of a page goes on at the top of the next (a word
+    // processor breaks it there), up to the next title.
     for (const line of lines.slice(i + 1, i + 1 + MAX_BLOCK_LINES)) {
-      if (line.page !== lines[i]!.page || matchTitle(line.text)) break;
+      if (line.page > lines[i]!.page + 1 || matchTitle(line.text)) break;
       block.push(line);
     }
     const pairs = block.flatMap((line) => linePairs(line, catalog).map((p) => ({ ...p, page: line.page })));
@@ -148,10 +164,11 @@ export function planFromLines(lines: readonly PageLine[], style: NumberStyle): P
     const sound = pairs.filter((p) => parseCell(p.value, typeOf.get(p.key) ?? 'text', style).ok && typeOf.get(p.key) !== undefined);
     const typedPairs = sound.filter((p) => typeOf.get(p.key) !== 'text');
     if (typedPairs.length < MIN_TYPED_PAIRS) continue;
-    const used = block.slice(0, Math.max(lastUsed + 1, 1));
-    const all = [lines[i]!, ...block];
     const page = lines[i]!.page;
-    const bbox = { x0: Math.min(...all.map((l) => l.x0)), y0: block[0]?.y0 ?? lines[i]!.y1, x1: Math.max(...all.map((l) => l.x1)), y1: (used[used.length - 1] ?? lines[i]!).y1 };
+    // The block's box is drawn on the title's page; pairs read further on carry their own page.
+    const used = block.slice(0, Math.max(lastUsed + 1, 1)).filter((l) => l.page === page);
+    const all = [lines[i]!, ...block.filter((l) => l.page === page)];
+    const bbox = { x0: Math.min(...all.map((l) => l.x0)), y0: all[1]?.y0 ?? lines[i]!.y1, x1: Math.max(...all.map((l) => l.x1)), y1: (used[used.length - 1] ?? lines[i]!).y1 };
     const read = planFromPairs(planTable(), sound, style, { page, bbox, method: 'keyvalue' });
     if (!read.rows.length) continue;
     const raw: RawTable = {
