@@ -111,8 +111,9 @@ export function linesToRivers(lines: readonly TextLine[], settings: StreamSettin
   const interior = (z: Span): boolean => z.x0 > from && z.x1 < to && z.x1 - z.x0 >= minWidth;
   const rivers = lowZones(coverageOf(solid), from, to, 0).filter(interior);
   const words = solid.flatMap((p) => p.words);
+  const narrowWidth = settings.narrowRiverEm * size;
   const narrow = lowZones(coverageOf(words), from, to, 0)
-    .filter(interior)
+    .filter((z) => z.x0 > from && z.x1 < to && z.x1 - z.x0 >= narrowWidth)
     .filter((z) => !rivers.some((r) => r.x0 < z.x1 && r.x1 > z.x0) && isColumnGap(z, structure, lines, settings));
   return [...rivers, ...narrow].sort((a, b) => a.x0 - b.x0);
 }
