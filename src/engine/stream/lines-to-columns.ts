@@ -160,6 +160,12 @@ function isColumnGap(zone: Span, lines: readonly TextLine[], all: readonly TextL
       signSplits++;
       continue;
     }
+    // So does a percent sign set a space after its figure (`23,8 %`, French typography): a
+    // right-aligned column of such cells ends its figures and starts its signs on one edge each.
+    if (PERCENT_SIGN.test(right.text) && isFigure(left.text)) {
+      signSplits++;
+      continue;
+    }
     const suffixed = suffixedFigure(line, left);
     if (suffixed) [before, left] = suffixed;
     crossing++;
@@ -206,6 +212,9 @@ function isColumnGap(zone: Span, lines: readonly TextLine[], all: readonly TextL
   // A band that parts a `$` from its amount on some line runs through a cell.
   return figurePairs >= need && signSplits === 0 && all.some((l) => isHeaderGap(zone, l, settings.alignTolEm * l.size));
 }
+
+/** A percent or per-mille sign standing as a word of its own. */
+const PERCENT_SIGN = /^[%‰]$/;
 
 const isFigure = (text: string): boolean => isNumeric(text) && !isListMarker(text);
 
