@@ -114,7 +114,7 @@ export function linesToRivers(lines: readonly TextLine[], settings: StreamSettin
   const narrowWidth = settings.narrowRiverEm * size;
   const narrow = lowZones(coverageOf(words), from, to, 0)
     .filter((z) => z.x0 > from && z.x1 < to && z.x1 - z.x0 >= narrowWidth)
-    .filter((z) => !rivers.some((r) => r.x0 < z.x1 && r.x1 > z.x0) && isColumnGap(z, structure, lines, settings));
+    .filter((z) => !rivers.some((r) => r.x0 < z.x1 && r.x1 > z.x0) && isColumnGap(z, structure, lines, settings, z.x1 - z.x0 < minWidth));
   return [...rivers, ...narrow].sort((a, b) => a.x0 - b.x0);
 }
 
@@ -126,7 +126,7 @@ export function linesToRivers(lines: readonly TextLine[], settings: StreamSettin
  * after them start raggedly. A phrase repeated on every row ("Frente para la Victoria") shows
  * none of these, so its word spaces never become columns.
  */
-function isColumnGap(zone: Span, lines: readonly TextLine[], all: readonly TextLine[], settings: StreamSettings): boolean {
+function isColumnGap(zone: Span, lines: readonly TextLine[], all: readonly TextLine[], settings: StreamSettings, narrow = false): boolean {
   let crossing = 0;
   let endAligned = 0;
   let startAligned = 0;
@@ -194,7 +194,9 @@ function isColumnGap(zone: Span, lines: readonly TextLine[], all: readonly TextL
   // (`Cebú comercial` over `Gyr x Holstein`); a figure before the band may be a cell of its own.
   if (spaced === 0) return false;
   // Two lines are thin evidence: both must end on the band's left edge and start on its right.
-  if (crossing < settings.minTableRows) return endAligned === crossing && startAligned === crossing && differ(leftStarts);
+  // A band under a river's width (`narrowRiverEm`) needs a table's lines: two lines' word spaces
+  // coincide that closely by chance (`(phase 2) Le tableau` over `y otros conceptos`).
+  if (crossing < settings.minTableRows) return !narrow && endAligned === crossing && startAligned === crossing && differ(leftStarts);
   const need = settings.alignedShare * crossing;
   if ((endAligned >= need && differ(leftStarts)) || (startAligned >= need && differ(leftEnds))) return true;
   // Neither edge ragged (amounts of one width, the same unit on every row) but on most lines (a
