@@ -198,6 +198,10 @@ function isColumnGap(zone: Span, lines: readonly TextLine[], all: readonly TextL
   // coincide that closely by chance (`(phase 2) Le tableau` over `y otros conceptos`).
   if (crossing < settings.minTableRows) return !narrow && endAligned === crossing && startAligned === crossing && differ(leftStarts);
   const need = settings.alignedShare * crossing;
+  // A band under a river's width is taken on the evidence it was admitted for only: figures
+  // standing alone end on it and words start on it (a figure column set tight before a text
+  // column); ragged edges either side that close are word spaces lining up.
+  if (narrow) return figureThenWord >= need;
   if ((endAligned >= need && differ(leftStarts)) || (startAligned >= need && differ(leftEnds))) return true;
   // Neither edge ragged (amounts of one width, the same unit on every row) but on most lines (a
   // header's words aside) a figure standing alone in its cell ends on the band and a word starts
