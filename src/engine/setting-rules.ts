@@ -138,6 +138,8 @@ export const SETTING_RULES = {
     shortTableColumns: count(4),
     /** A whitespace river must be at least this wide (× size) to separate columns. */
     minRiverEm: length(0.15),
+    /** A band between words (not phrases) that alignment shows to be a column gap may be this narrow (× size): Writer's cell padding under a space, as pdf.js's joined items place it. */
+    narrowRiverEm: length(0.08),
     /** Lines with at least this share of the typical row's phrase count define the columns. */
     bodyPhraseShare: share(1),
     /** Share of structure lines allowed to cross a river (spanning cells) without closing it. */

@@ -24,7 +24,7 @@ describe('resolveSettings', () => {
   it('keeps today’s tolerances as the defaults', () => {
     expect(DEFAULT_SETTINGS.lines).toEqual({ sameLineEm: 0.4, superscriptSizeShare: 0.8, phraseGapEm: 0.75, signGapEm: 8, suffixSignRatio: 2, justifiedRunGaps: 2, justifiedGapSpreadEm: 0.1, justifiedMaxGapEm: 3, justifiedNextLineEm: 1.6 });
     expect(DEFAULT_SETTINGS.lattice).toMatchObject({ snapTolerancePt: 3, joinTolerancePt: 3, minRows: 2, minCols: 2, useFillEdges: false, maxEdges: 3000 });
-    expect(DEFAULT_SETTINGS.stream).toMatchObject({ regionGapEm: 2.6, minTableRows: 3, minRiverEm: 0.15, crossingGapEm: 3, ruledRowShare: 0.7, ruledRowMinBands: 4, ruledRowReachEm: 2 });
+    expect(DEFAULT_SETTINGS.stream).toMatchObject({ regionGapEm: 2.6, minTableRows: 3, minRiverEm: 0.15, narrowRiverEm: 0.08, crossingGapEm: 3, ruledRowShare: 0.7, ruledRowMinBands: 4, ruledRowReachEm: 2 });
     expect(DEFAULT_SETTINGS.context).toEqual({ lines: 3, sideSlackShare: 0.1, latticeMaxPt: 60, streamMaxEm: 8 });
     expect(DEFAULT_SETTINGS.hybrid).toMatchObject({ headerFenceGapPt: 0.5, wrappedStartEm: 1 });
   });

@@ -102,6 +102,11 @@ function isTitledStart(block: readonly TextLine[], upper: readonly TextLine[], p
   // The header may wrap over a line or two before the first row of values.
   const firstValues = following.findIndex((i) => holdsFigure(block[i]!));
   if (firstValues < 0) return false;
+  // Values nearer the line above them than a line's leading are set vertically centred against a
+  // wrapped cell (Writer): that line is their row's first, not a header, and the lone line over
+  // it a group label inside the table (`stream.centredLineEm`, the centred-cell bound of rows).
+  const values = following[firstValues]!;
+  if (block[values]!.yc - block[values - 1]!.yc < settings.centredLineEm * block[values]!.size) return false;
   // The pitch of every line above, group labels between rows included (a label between each pair
   // of rows doubles the rows' own spacing, not the lines'), but not a wrapped cell's next line,
   // set at the font's leading.

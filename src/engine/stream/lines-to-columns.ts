@@ -111,9 +111,10 @@ export function linesToRivers(lines: readonly TextLine[], settings: StreamSettin
   const interior = (z: Span): boolean => z.x0 > from && z.x1 < to && z.x1 - z.x0 >= minWidth;
   const rivers = lowZones(coverageOf(solid), from, to, 0).filter(interior);
   const words = solid.flatMap((p) => p.words);
+  const narrowWidth = settings.narrowRiverEm * size;
   const narrow = lowZones(coverageOf(words), from, to, 0)
-    .filter(interior)
-    .filter((z) => !rivers.some((r) => r.x0 < z.x1 && r.x1 > z.x0) && isColumnGap(z, structure, lines, settings));
+    .filter((z) => z.x0 > from && z.x1 < to && z.x1 - z.x0 >= narrowWidth)
+    .filter((z) => !rivers.some((r) => r.x0 < z.x1 && r.x1 > z.x0) && isColumnGap(z, structure, lines, settings, z.x1 - z.x0 < minWidth));
   return [...rivers, ...narrow].sort((a, b) => a.x0 - b.x0);
 }
 
@@ -125,7 +126,7 @@ export function linesToRivers(lines: readonly TextLine[], settings: StreamSettin
  * after them start raggedly. A phrase repeated on every row ("Frente para la Victoria") shows
  * none of these, so its word spaces never become columns.
  */
-function isColumnGap(zone: Span, lines: readonly TextLine[], all: readonly TextLine[], settings: StreamSettings): boolean {
+function isColumnGap(zone: Span, lines: readonly TextLine[], all: readonly TextLine[], settings: StreamSettings, narrow = false): boolean {
   let crossing = 0;
   let endAligned = 0;
   let startAligned = 0;
@@ -159,6 +160,12 @@ function isColumnGap(zone: Span, lines: readonly TextLine[], all: readonly TextL
       signSplits++;
       continue;
     }
+    // So does a percent sign set a space after its figure (`23,8 %`, French typography): a
+    // right-aligned column of such cells ends its figures and starts its signs on one edge each.
+    if (PERCENT_SIGN.test(right.text) && isFigure(left.text)) {
+      signSplits++;
+      continue;
+    }
     const suffixed = suffixedFigure(line, left);
     if (suffixed) [before, left] = suffixed;
     crossing++;
@@ -187,8 +194,14 @@ function isColumnGap(zone: Span, lines: readonly TextLine[], all: readonly TextL
   // (`Cebú comercial` over `Gyr x Holstein`); a figure before the band may be a cell of its own.
   if (spaced === 0) return false;
   // Two lines are thin evidence: both must end on the band's left edge and start on its right.
-  if (crossing < settings.minTableRows) return endAligned === crossing && startAligned === crossing && differ(leftStarts);
+  // A band under a river's width (`narrowRiverEm`) needs a table's lines: two lines' word spaces
+  // coincide that closely by chance (`(phase 2) Le tableau` over `y otros conceptos`).
+  if (crossing < settings.minTableRows) return !narrow && endAligned === crossing && startAligned === crossing && differ(leftStarts);
   const need = settings.alignedShare * crossing;
+  // A band under a river's width is taken on the evidence it was admitted for only: figures
+  // standing alone end on it and words start on it (a figure column set tight before a text
+  // column); ragged edges either side that close are word spaces lining up.
+  if (narrow) return figureThenWord >= need;
   if ((endAligned >= need && differ(leftStarts)) || (startAligned >= need && differ(leftEnds))) return true;
   // Neither edge ragged (amounts of one width, the same unit on every row) but on most lines (a
   // header's words aside) a figure standing alone in its cell ends on the band and a word starts
@@ -205,6 +218,9 @@ function isColumnGap(zone: Span, lines: readonly TextLine[], all: readonly TextL
   // A band that parts a `$` from its amount on some line runs through a cell.
   return figurePairs >= need && signSplits === 0 && all.some((l) => isHeaderGap(zone, l, settings.alignTolEm * l.size));
 }
+
+/** A percent or per-mille sign standing as a word of its own. */
+const PERCENT_SIGN = /^[%‰]$/;
 
 const isFigure = (text: string): boolean => isNumeric(text) && !isListMarker(text);
 

@@ -3,8 +3,12 @@
  * for zero) against words, and the markers that start list items.
  */
 
-/** An amount, count, rate or year: digits with separators, an optional sign, currency or %. */
-const NUMBER = /^[-–+(]?\s*(?:US\$|COP\$?|\$|€|£)?\s*[-–]?\d[\d.,'\s]*%?\)?$/;
+/**
+ * An amount, count, rate or year: digits with separators, an optional sign, currency or %. The
+ * euro and pound signs may also close the amount (`45,40 €`, as French, Spanish, Portuguese and
+ * Italian print it).
+ */
+const NUMBER = /^[-–+(]?\s*(?:US\$|COP\$?|\$|€|£)?\s*[-–]?\d[\d.,'\s]*(?:%|\s?[€£])?\)?$/;
 /** A dash or a lone currency sign printed for zero. */
 const ZERO = /^(?:[-–—]|\$\s*[-–—])$/;
 
