@@ -13,10 +13,15 @@ const DATE = /^\d{1,2}[/-](?:\d{1,2}|[a-z]{3})[/-]\d{2,4}$/i;
 
 const isValue = (t: string): boolean => isNumeric(t) || DATE.test(t.trim());
 
-/** Header rows are the rows above the first one printing a value, at most `maxHeaderRows`. */
-function headerRowCount(rows: readonly string[][], settings: StreamSettings): number {
+/**
+ * Header rows: the rows above the first one printing a value, at most `maxHeaderRows`, but not a
+ * lone cell in the first column (a section row, `1. ALIMENTACION`: body, not header).
+ */
+export function headerRows(rows: readonly (readonly string[])[], settings: StreamSettings): number[] {
   const first = rows.findIndex((r) => r.some(isValue));
-  return first > 0 && first <= settings.maxHeaderRows ? first : 0;
+  if (first <= 0 || first > settings.maxHeaderRows) return [];
+  const section = (row: readonly string[]): boolean => (row[0] ?? '') !== '' && row.filter((t) => t !== '').length === 1;
+  return rows.slice(0, first).flatMap((row, r) => (section(row) ? [] : [r]));
 }
 
 interface Extent {
@@ -74,15 +79,11 @@ function headersBesideTextValues(text: string[][], boxes: (Box | null)[][], head
 
 /** Rows of cells (with their boxes) with each header-only column joined to the value column beside it. */
 export function headerToValueColumns(table: CellTable, settings: StreamSettings): CellTable {
-  const head = headerRowCount(table.text, settings);
-  if (head === 0) return table;
+  const heads = headerRows(table.text, settings);
+  if (heads.length === 0) return table;
   const text = table.text.map((r) => [...r]);
   const boxes = table.boxes.map((r) => [...r]);
-  // A lone cell in the first column above the first values is a section row (`1. ALIMENTACION`):
-  // body, not header.
   const all = text.map((_, r) => r);
-  const section = (row: readonly string[]): boolean => (row[0] ?? '') !== '' && row.filter((t) => t !== '').length === 1;
-  const heads = all.filter((r) => r < head && !section(text[r]!));
   const body = all.filter((r) => !heads.includes(r));
   const moved = headersBesideTextValues(text, boxes, heads, body);
   const unchanged = moved ? { text, boxes } : table;

@@ -1,6 +1,7 @@
 import type { TextChunk } from '../types.ts';
 import type { StreamSettings } from '../settings.ts';
 import type { RowWords } from './lines-to-rows.ts';
+import { headerRows } from './header-columns.ts';
 import { isFigure } from './text-kinds.ts';
 
 /**
@@ -16,14 +17,6 @@ import { isFigure } from './text-kinds.ts';
 
 const textOf = (words: readonly TextChunk[]): string => words.map((w) => w.text).join(' ');
 
-/** Header rows: those above the first row printing a figure, at most `maxHeaderRows`; a lone first cell is a section row. */
-function headerRows(rows: readonly RowWords[], settings: StreamSettings): number[] {
-  const first = rows.findIndex((r) => r.cells.some((words) => words.length > 0 && isFigure(textOf(words))));
-  if (first <= 0 || first > settings.maxHeaderRows) return [];
-  const section = (r: RowWords): boolean => r.cells[0]!.length > 0 && r.cells.filter((c) => c.length > 0).length === 1;
-  return rows.slice(0, first).flatMap((r, i) => (section(r) ? [] : [i]));
-}
-
 /** The words of one header cell left of `edge`, when a phrase gap parts them from the rest. */
 function strayWords(words: readonly TextChunk[], edge: number, gapEm: number): TextChunk[] {
   const sorted = [...words].sort((a, b) => a.x0 - b.x0);
@@ -36,7 +29,7 @@ function strayWords(words: readonly TextChunk[], edge: number, gapEm: number): T
 
 /** Moves stray header words to the headerless text column on their left, in place; returns the rows. */
 export function moveHeaderWordsBeside(rows: RowWords[], settings: StreamSettings, phraseGapEm: number): RowWords[] {
-  const heads = headerRows(rows, settings);
+  const heads = headerRows(rows.map((r) => r.cells.map(textOf)), settings);
   if (heads.length === 0) return rows;
   const body = rows.filter((_, i) => !heads.includes(i));
   const width = rows[0]!.cells.length;

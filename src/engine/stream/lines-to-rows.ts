@@ -165,8 +165,9 @@ export function linesToRows(
     const unpadded = wrapped !== undefined && wrapped.closest <= wrapped.leading + settings.pitchTieEm * upper.size;
     return atLeading && !wrapped.figureLines.has(lower) && gap < settings.wrapPitchShare * wrapped.rowPitch && !(unpadded && isGroupLabel(lower));
   };
+  const lineAt = new Map(lines.map((l, i) => [l, i]));
   const isGroupLabel = (line: TextLine): boolean => {
-    const cells = lineCells[lines.indexOf(line)]!;
+    const cells = lineCells[lineAt.get(line)!]!;
     return cells[0]!.length > 0 && cells.slice(1).every((c) => c.length === 0) && /^\p{Lu}/u.test(cells[0]![0]!.text);
   };
   const continues = (part: TextChunk[][], whole: TextChunk[][]): boolean => {
