@@ -13,6 +13,7 @@ import { mendByDocumentWords } from './ocr/document-words.ts';
 import { unskewSources } from './ocr/unskew-sources.ts';
 import { DEFAULT_MAX_PAGES, readPages } from './pdf/load-pages.ts';
 import { openPdf, PdfOpenError } from './pdf/open-pdf.ts';
+import { loadPagesWithPdfium } from './pdf/pdfium/read-pages.ts';
 import { resolveSettings, type EngineSettings } from './settings.ts';
 import type {
   ClassifiedTable,
@@ -84,15 +85,24 @@ export async function extractRawTables(bytes: Uint8Array, opts: ExtractOptions =
 
 async function rawTables(bytes: Uint8Array, opts: ExtractOptions, settings: EngineSettings): Promise<RawExtraction> {
   if (opts.signal?.aborted) return failure('aborted', 'aborted before start');
-  let doc;
-  try {
-    doc = await openPdf(bytes);
-  } catch (err) {
-    if (err instanceof PdfOpenError) return failure(err.status, err.message);
-    return failure('invalid', err instanceof Error ? err.message : String(err));
+  let doc: Awaited<ReturnType<typeof openPdf>> | undefined;
+  const withPdfium = process.env.ENGINE_PARSER === 'pdfium';
+  if (!withPdfium) {
+    try {
+      doc = await openPdf(bytes);
+    } catch (err) {
+      if (err instanceof PdfOpenError) return failure(err.status, err.message);
+      return failure('invalid', err instanceof Error ? err.message : String(err));
+    }
   }
   try {
-    const loaded = await readPages(doc, opts, () => opts.signal?.throwIfAborted(), bytes);
+    let loaded;
+    try {
+      loaded = doc ? await readPages(doc, opts, () => opts.signal?.throwIfAborted(), bytes) : await loadPagesWithPdfium(bytes, opts, () => opts.signal?.throwIfAborted());
+    } catch (err) {
+      if (err instanceof PdfOpenError) return failure(err.status, err.message);
+      throw err;
+    }
     // A word OCR misread on one page is often read right on another: the document's words mend it.
     if (loaded.ocr.length) mendByDocumentWords(loaded.pages);
     // Tables are found once every page is read: running heads are told apart over the document.
@@ -128,7 +138,7 @@ async function rawTables(bytes: Uint8Array, opts: ExtractOptions, settings: Engi
     if (isAbort(err, opts.signal)) return failure('aborted', 'aborted by signal');
     return failure('invalid', err instanceof Error ? `${err.name}: ${err.message}` : String(err));
   } finally {
-    await doc.destroy().catch(() => undefined);
+    await doc?.destroy().catch(() => undefined);
   }
 }
 

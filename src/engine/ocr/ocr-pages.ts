@@ -79,7 +79,7 @@ export class OcrPages {
    * The page's words and rules read from its image, or `content` unchanged when it has nothing to
    * read or OCR failed. `onTick` is called while the page is being read (heartbeat).
    */
-  async read(doc: PDFDocumentProxy, content: PageContent, signal: AbortSignal | undefined, onTick: () => void): Promise<PageContent> {
+  async read(doc: PDFDocumentProxy | undefined, content: PageContent, signal: AbortSignal | undefined, onTick: () => void): Promise<PageContent> {
     if (this.bytes) {
       // Loaded here, not at start-up: pdf-lib costs ~80 ms to load and only text-less pages need it.
       this.imagePages ??= import('./image-pages.ts').then(({ pagesWithLargeImages }) => pagesWithLargeImages(this.bytes!));
@@ -98,7 +98,7 @@ export class OcrPages {
       const work = (async () => {
         // Drawn by a pdf.js of its own in a worker thread (drawing-thread.ts), always: the engine's
         // own document is opened to be read, its images left out (pdf/open-pdf.ts, `drawing`).
-        this.drawing ??= this.bytes ? openDrawingDocument(this.bytes) : doc.getData().then(openDrawingDocument);
+        this.drawing ??= this.bytes ? openDrawingDocument(this.bytes) : doc!.getData().then(openDrawingDocument);
         const source = (await this.drawing).doc;
         page = await source.getPage(content.page);
         const viewport = page.getViewport({ scale: 1, rotation: content.rotation });

@@ -35,8 +35,8 @@ export interface PageGraphics {
   truncated: boolean;
 }
 
-type Point = [number, number];
-interface SubPath {
+export type Point = [number, number];
+export interface SubPath {
   points: Point[];
   closed: boolean;
   curved: boolean;
@@ -188,7 +188,7 @@ const MITRED_SIDE_RATIO = 4;
 const WHITE = new Set(['#ffffff', '#fefefe']);
 
 /** The square an image is painted into, in its own space. */
-const UNIT_SQUARE: Point[] = [
+export const UNIT_SQUARE: Point[] = [
   [0, 0],
   [1, 0],
   [1, 1],
@@ -272,7 +272,6 @@ function paintPath(
   out: Omit<PageGraphics, 'truncated'>,
   pageArea: number,
 ): void {
-  const { segments, fills } = out;
   const stroke =
     op === OPS.stroke ||
     op === OPS.closeStroke ||
@@ -288,7 +287,24 @@ function paintPath(
     op === OPS.closeFillStroke ||
     op === OPS.closeEOFillStroke;
   if (!stroke && !fill) return; // endPath: a clipping path draws nothing
+  paintSubPaths(paths, stroke, fill, state.fill, out, pageArea);
+}
 
+/**
+ * Adds what painted subpaths draw (in upright top-left coordinates) to a page's graphics: rules
+ * from stroked lines and rectangle sides, thin fills and mitred border sides; fills (cell
+ * backgrounds, bands) but a white page background; stroked diagonals as boxes. Shared by both
+ * readers of a page's drawing (pdf.js's operator list above, PDFium's path objects, pdfium/graphics.ts).
+ */
+export function paintSubPaths(
+  paths: readonly SubPath[],
+  stroke: boolean,
+  fill: boolean,
+  fillColor: string | undefined,
+  out: Omit<PageGraphics, 'truncated'>,
+  pageArea: number,
+): void {
+  const { segments, fills } = out;
   for (const path of paths) {
     const rect = asRect(path);
     const mitred = fill && !rect ? mitredSide(path) : undefined;
@@ -299,9 +315,9 @@ function paintPath(
       if (Math.min(w, h) < THIN_FILL_MAX) {
         if (Math.max(w, h) >= THIN_FILL_MAX) segments.push(thinFillRule(rect));
       } else {
-        const white = state.fill !== undefined && WHITE.has(state.fill);
+        const white = fillColor !== undefined && WHITE.has(fillColor);
         if (!(white && (w * h) / pageArea >= BACKGROUND_AREA_SHARE)) {
-          fills.push(state.fill ? { ...rect, color: state.fill } : { ...rect });
+          fills.push(fillColor ? { ...rect, color: fillColor } : { ...rect });
         }
       }
     }

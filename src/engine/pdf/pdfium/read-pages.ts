@@ -1,0 +1,136 @@
+/**
+ * Reads a document's pages with PDFium (decision 001, "Issue 14: PDFium reads the pages"): one
+ * parse of each content stream serves the words and the drawing, where pdf.js lexed it twice and
+ * laid its text out in JavaScript. Pages without a text layer are read by OCR as before.
+ */
+import type { ExtractOptions, PageContent } from '../../types.ts';
+import { DrawingTimeout, OcrPages } from '../../ocr/ocr-pages.ts';
+import { DEFAULT_MAX_PAGES, type LoadedPages } from '../load-pages.ts';
+import { PdfOpenError } from '../open-pdf.ts';
+import type { Matrix } from '../matrix.ts';
+import { readGraphics } from './graphics.ts';
+import { pdfium, type Pdfium } from './module.ts';
+import { charsToChunks, dominantRotation, readChars } from './text.ts';
+
+/** FPDF_GetLastError's codes (fpdfview.h). */
+const ERR_PASSWORD = 4;
+const ERR_SECURITY = 6;
+
+/** The box pdf.js views a page through: the crop box within the media box, else the media box. */
+function viewBox(lib: Pdfium, page: number, scratch: number): [number, number, number, number] {
+  const { fn, heap } = lib;
+  const k = scratch >> 2;
+  const box = (get: typeof fn.FPDFPage_GetMediaBox): [number, number, number, number] | undefined => {
+    if (!get(page, scratch, scratch + 4, scratch + 8, scratch + 12)) return undefined;
+    const f = heap().f32;
+    const l = f[k]!, b = f[k + 1]!, r = f[k + 2]!, t = f[k + 3]!;
+    return [Math.min(l, r), Math.min(b, t), Math.max(l, r), Math.max(b, t)];
+  };
+  const media = box(fn.FPDFPage_GetMediaBox) ?? [0, 0, 612, 792];
+  const crop = box(fn.FPDFPage_GetCropBox);
+  if (crop) {
+    const x0 = Math.max(crop[0], media[0]), y0 = Math.max(crop[1], media[1]);
+    const x1 = Math.min(crop[2], media[2]), y1 = Math.min(crop[3], media[3]);
+    if (x1 > x0 && y1 > y0) return [x0, y0, x1, y1];
+  }
+  return media;
+}
+
+/** pdf.js's PageViewport at scale 1: PDF user space to the upright top-left view. */
+export function viewportOf(view: readonly [number, number, number, number], rotation: number): { m: Matrix; width: number; height: number } {
+  const cx = (view[2] + view[0]) / 2;
+  const cy = (view[3] + view[1]) / 2;
+  const r = ((rotation % 360) + 360) % 360;
+  const [a, b, c, d] = r === 90 ? [0, 1, 1, 0] : r === 180 ? [-1, 0, 0, 1] : r === 270 ? [0, -1, -1, 0] : [1, 0, 0, -1];
+  const sideways = a === 0;
+  const offX = sideways ? Math.abs(cy - view[1]) : Math.abs(cx - view[0]);
+  const offY = sideways ? Math.abs(cx - view[0]) : Math.abs(cy - view[1]);
+  const width = sideways ? view[3] - view[1] : view[2] - view[0];
+  const height = sideways ? view[2] - view[0] : view[3] - view[1];
+  return { m: [a, b, c, d, offX - a * cx - c * cy, offY - b * cx - d * cy], width, height };
+}
+
+function readPage(lib: Pdfium, doc: number, n: number, scratch: number): PageContent {
+  const { fn } = lib;
+  const page = fn.FPDF_LoadPage(doc, n - 1);
+  if (!page) throw new Error(`page ${n} could not be loaded`);
+  try {
+    const view = viewBox(lib, page, scratch);
+    const rotate = ((fn.FPDFPage_GetRotation(page) % 4) + 4) % 4 * 90;
+    const textPage = fn.FPDFText_LoadPage(page);
+    const chars = textPage ? readChars(lib, textPage, scratch) : undefined;
+    if (textPage) fn.FPDFText_ClosePage(textPage);
+    let vp = viewportOf(view, rotate);
+    const extra = chars ? dominantRotation(chars, vp.m) : 0;
+    const rotation = (rotate + extra) % 360;
+    if (extra) vp = viewportOf(view, rotation);
+    const chunks = chars ? charsToChunks(chars, vp.m) : [];
+    const size = { width: vp.width, height: vp.height };
+    // Without text there is no table to find: the drawing is not read (as load-pages.ts).
+    if (!chunks.length) return { page: n, ...size, rotation, chunks, segments: [], fills: [] };
+    const { segments, fills, diagonals } = readGraphics(lib, page, vp.m, size, scratch);
+    return { page: n, ...size, rotation, chunks, segments, fills, diagonals };
+  } finally {
+    fn.FPDF_ClosePage(page);
+  }
+}
+
+/**
+ * Opens the bytes with PDFium and reads every page in order, honouring the abort signal between
+ * pages (throws its reason when aborted); a page PDFium cannot load is reported as skipped.
+ */
+export async function loadPagesWithPdfium(bytes: Uint8Array, opts: ExtractOptions = {}, onPage?: (page: PageContent) => void): Promise<LoadedPages> {
+  opts.signal?.throwIfAborted();
+  const lib = await pdfium();
+  const { fn } = lib;
+  const data = fn.malloc(Math.max(1, bytes.length));
+  const scratch = fn.malloc(64);
+  if (!data || !scratch) throw new PdfOpenError('invalid', 'no memory for the document');
+  lib.heap().u8.set(bytes, data);
+  // PDFium reads the document from this memory as it goes: it is freed only after closing.
+  const doc = fn.FPDF_LoadMemDocument(data, bytes.length, 0);
+  const ocr = opts.ocr === false ? undefined : new OcrPages(bytes, opts.onOcrPage);
+  try {
+    if (!doc) {
+      const code = fn.FPDF_GetLastError();
+      if (code === ERR_PASSWORD || code === ERR_SECURITY) throw new PdfOpenError('password', `PDFium: the document needs a password (error ${code})`);
+      throw new PdfOpenError('invalid', `PDFium could not open the document (error ${code})`);
+    }
+    const numPages = Math.max(0, fn.FPDF_GetPageCount(doc));
+    const total = Math.min(numPages, opts.maxPages ?? DEFAULT_MAX_PAGES);
+    const pages: PageContent[] = [];
+    const skipped: number[] = [];
+    opts.onProgress?.(0, total);
+    for (let n = 1; n <= total; n++) {
+      opts.signal?.throwIfAborted();
+      let content: PageContent;
+      try {
+        content = readPage(lib, doc, n, scratch);
+      } catch {
+        skipped.push(n);
+        content = { page: n, width: 0, height: 0, rotation: 0, chunks: [], segments: [], fills: [] };
+      }
+      if (ocr && !content.chunks.length && !skipped.includes(n)) {
+        try {
+          content = await ocr.read(undefined, content, opts.signal, () => opts.onProgress?.(n - 1, total));
+        } catch (err) {
+          if (!(err instanceof DrawingTimeout)) throw err;
+          for (let k = n; k <= total; k++) skipped.push(k);
+          break;
+        }
+      }
+      pages.push(content);
+      onPage?.(content);
+      opts.onProgress?.(n, total);
+      // Let an abort or a progress message through between pages: PDFium's calls are synchronous.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+    opts.signal?.throwIfAborted();
+    return { pages, numPages, skipped, ocr: ocr?.pages ?? [] };
+  } finally {
+    await ocr?.close();
+    if (doc) fn.FPDF_CloseDocument(doc);
+    fn.free(scratch);
+    fn.free(data);
+  }
+}
