@@ -11,7 +11,7 @@ import { runningLines } from './text/running-lines.ts';
 import { flagLowConfidence } from './ocr/cell-confidence.ts';
 import { mendByDocumentWords } from './ocr/document-words.ts';
 import { unskewSources } from './ocr/unskew-sources.ts';
-import { DEFAULT_MAX_PAGES, readPages } from './pdf/load-pages.ts';
+import { DEFAULT_MAX_PAGES, readPages, type LoadedPages } from './pdf/load-pages.ts';
 import { openPdf, PdfOpenError } from './pdf/open-pdf.ts';
 import { loadPagesWithPdfium } from './pdf/pdfium/read-pages.ts';
 import { resolveSettings, type EngineSettings } from './settings.ts';
@@ -86,23 +86,18 @@ export async function extractRawTables(bytes: Uint8Array, opts: ExtractOptions =
 async function rawTables(bytes: Uint8Array, opts: ExtractOptions, settings: EngineSettings): Promise<RawExtraction> {
   if (opts.signal?.aborted) return failure('aborted', 'aborted before start');
   let doc: Awaited<ReturnType<typeof openPdf>> | undefined;
-  const withPdfium = process.env.ENGINE_PARSER === 'pdfium';
-  if (!withPdfium) {
-    try {
-      doc = await openPdf(bytes);
-    } catch (err) {
-      if (err instanceof PdfOpenError) return failure(err.status, err.message);
-      return failure('invalid', err instanceof Error ? err.message : String(err));
-    }
+  let loaded: LoadedPages | undefined;
+  try {
+    if (process.env.ENGINE_PARSER === 'pdfium') loaded = await loadPagesWithPdfium(bytes, opts, () => opts.signal?.throwIfAborted());
+    if (!loaded) doc = await openPdf(bytes);
+  } catch (err) {
+    if (isAbort(err, opts.signal)) return failure('aborted', 'aborted by signal');
+    if (err instanceof PdfOpenError) return failure(err.status, err.message);
+    return failure('invalid', err instanceof Error ? err.message : String(err));
   }
   try {
-    let loaded;
-    try {
-      loaded = doc ? await readPages(doc, opts, () => opts.signal?.throwIfAborted(), bytes) : await loadPagesWithPdfium(bytes, opts, () => opts.signal?.throwIfAborted());
-    } catch (err) {
-      if (err instanceof PdfOpenError) return failure(err.status, err.message);
-      throw err;
-    }
+    if (doc) loaded = await readPages(doc, opts, () => opts.signal?.throwIfAborted(), bytes);
+    if (!loaded) throw new Error('no reader read the document');
     // A word OCR misread on one page is often read right on another: the document's words mend it.
     if (loaded.ocr.length) mendByDocumentWords(loaded.pages);
     // Tables are found once every page is read: running heads are told apart over the document.
@@ -118,7 +113,8 @@ async function rawTables(bytes: Uint8Array, opts: ExtractOptions, settings: Engi
     const limit = opts.maxPages ?? DEFAULT_MAX_PAGES;
     if (loaded.numPages > limit) warnings.push(pageLimitWarning(limit, loaded.numPages));
     if (loaded.ocr.length) warnings.push(ocrPagesWarning(loaded.ocr));
-    const readable = loaded.pages.filter((p) => !loaded.skipped.includes(p.page));
+    const { skipped } = loaded;
+    const readable = loaded.pages.filter((p) => !skipped.includes(p.page));
     if (!readable.length && loaded.skipped.length) {
       return failure('invalid', `no page could be read (${loaded.skipped.length} skipped)`, loaded.numPages);
     }

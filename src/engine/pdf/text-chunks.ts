@@ -106,42 +106,69 @@ export function itemsToChunks(items: readonly TextItemLike[], placed: readonly (
     if (/\s$/.test(str)) spaceEnd = { x: m[4] + ux * width, y: m[5] + uy * width };
     if (!str.trim()) continue;
     const writtenSpace = spaceAt !== undefined && Math.hypot(spaceAt.x - m[4], spaceAt.y - m[5]) <= WRITTEN_SPACE_REACH * size;
-    const edges = characterEdges(str, styles[item.fontName ?? '']?.fontFamily === 'monospace');
-    const upright = Math.abs(((directionDeg(ux, uy) + 180) % 360) - 180) <= UPRIGHT_TOLERANCE_DEG;
     // Unit vector pointing up the glyphs (from baseline towards ascender).
-    const vx = m[2] / size;
-    const vy = m[3] / size;
-    const down = -DESCENT * size;
-    const up = ASCENT * size;
-    const re = /\S+/g;
-    let match: RegExpExecArray | null;
-    while ((match = re.exec(str)) !== null) {
-      const start = (edges[match.index] ?? 0) * width;
-      const end = (edges[match.index + match[0].length] ?? 1) * width;
-      // The word's four corners (start and end along the baseline, descent and ascent up the
-      // glyphs), as plain numbers: the same sums as before, without five arrays per word (issue 14).
-      const xa = m[4] + ux * start + vx * down;
-      const xb = m[4] + ux * start + vx * up;
-      const xc = m[4] + ux * end + vx * down;
-      const xd = m[4] + ux * end + vx * up;
-      const ya = m[5] + uy * start + vy * down;
-      const yb = m[5] + uy * start + vy * up;
-      const yc = m[5] + uy * end + vy * down;
-      const yd = m[5] + uy * end + vy * up;
-      const chunk: TextChunk = {
-        text: match[0].normalize('NFC'),
-        x0: Math.min(xa, xb, xc, xd),
-        y0: Math.min(ya, yb, yc, yd),
-        x1: Math.max(xa, xb, xc, xd),
-        y1: Math.max(ya, yb, yc, yd),
-        size,
-        upright,
-      };
-      // Set after, where a spread of `{ spaceBefore: true }` or `{}` built an object for it: the
-      // key lands last either way.
-      if (match.index > 0 || writtenSpace) chunk.spaceBefore = true;
-      out.push(chunk);
-    }
+    const run: GlyphRun = { str, x: m[4], y: m[5], ux, uy, vx: m[2] / size, vy: m[3] / size, size, width, monospace: styles[item.fontName ?? '']?.fontFamily === 'monospace', writtenSpace };
+    runToChunks(run, out);
   }
   return out;
+}
+
+/** A run of glyphs set as one (a pdf.js text item, pdfium/text.ts's runs), in the upright view. */
+export interface GlyphRun {
+  str: string;
+  /** Where the run starts on its baseline. */
+  x: number;
+  y: number;
+  /** Unit vector along the writing direction, and up the glyphs. */
+  ux: number;
+  uy: number;
+  vx: number;
+  vy: number;
+  size: number;
+  /** Advance width of the whole run. */
+  width: number;
+  monospace: boolean;
+  /** A space the PDF writes comes right before the run. */
+  writtenSpace: boolean;
+}
+
+/**
+ * The run's words: split on whitespace, each placed at the share of the run's width its characters
+ * take (glyph-widths.ts).
+ */
+export function runToChunks(run: GlyphRun, out: TextChunk[]): void {
+  const { str, ux, uy, vx, vy, size, width } = run;
+  const edges = characterEdges(str, run.monospace);
+  const upright = Math.abs(((directionDeg(ux, uy) + 180) % 360) - 180) <= UPRIGHT_TOLERANCE_DEG;
+  const down = -DESCENT * size;
+  const up = ASCENT * size;
+  const re = /\S+/g;
+  let match: RegExpExecArray | null;
+  while ((match = re.exec(str)) !== null) {
+    const start = (edges[match.index] ?? 0) * width;
+    const end = (edges[match.index + match[0].length] ?? 1) * width;
+    // The word's four corners (start and end along the baseline, descent and ascent up the
+    // glyphs), as plain numbers: the same sums as before, without five arrays per word (issue 14).
+    const xa = run.x + ux * start + vx * down;
+    const xb = run.x + ux * start + vx * up;
+    const xc = run.x + ux * end + vx * down;
+    const xd = run.x + ux * end + vx * up;
+    const ya = run.y + uy * start + vy * down;
+    const yb = run.y + uy * start + vy * up;
+    const yc = run.y + uy * end + vy * down;
+    const yd = run.y + uy * end + vy * up;
+    const chunk: TextChunk = {
+      text: match[0].normalize('NFC'),
+      x0: Math.min(xa, xb, xc, xd),
+      y0: Math.min(ya, yb, yc, yd),
+      x1: Math.max(xa, xb, xc, xd),
+      y1: Math.max(ya, yb, yc, yd),
+      size,
+      upright,
+    };
+    // Set after, where a spread of `{ spaceBefore: true }` or `{}` built an object for it: the
+    // key lands last either way.
+    if (match.index > 0 || run.writtenSpace) chunk.spaceBefore = true;
+    out.push(chunk);
+  }
 }

@@ -44,6 +44,9 @@ export interface PdfiumExports {
   FPDFText_GetLooseCharBox(textPage: number, index: number, rect: number): number;
   FPDFText_GetFontSize(textPage: number, index: number): number;
   FPDFText_GetMatrix(textPage: number, index: number, matrix: number): number;
+  FPDFText_GetTextObject(textPage: number, index: number): number;
+  FPDFTextObj_GetFont(textObj: number): number;
+  FPDFFont_GetFlags(font: number): number;
 }
 
 export interface Pdfium {

@@ -50,6 +50,9 @@ export function viewportOf(view: readonly [number, number, number, number], rota
   return { m: [a, b, c, d, offX - a * cx - c * cy, offY - b * cx - d * cy], width, height };
 }
 
+/** Thrown when PDFium spelled a page's text from ActualText (text.ts `spelled`). */
+class SpelledText extends Error {}
+
 function readPage(lib: Pdfium, doc: number, n: number, scratch: number): PageContent {
   const { fn } = lib;
   const page = fn.FPDF_LoadPage(doc, n - 1);
@@ -60,6 +63,7 @@ function readPage(lib: Pdfium, doc: number, n: number, scratch: number): PageCon
     const textPage = fn.FPDFText_LoadPage(page);
     const chars = textPage ? readChars(lib, textPage, scratch) : undefined;
     if (textPage) fn.FPDFText_ClosePage(textPage);
+    if (chars?.spelled) throw new SpelledText();
     let vp = viewportOf(view, rotate);
     const extra = chars ? dominantRotation(chars, vp.m) : 0;
     const rotation = (rotate + extra) % 360;
@@ -78,8 +82,10 @@ function readPage(lib: Pdfium, doc: number, n: number, scratch: number): PageCon
 /**
  * Opens the bytes with PDFium and reads every page in order, honouring the abort signal between
  * pages (throws its reason when aborted); a page PDFium cannot load is reported as skipped.
+ * Undefined when a page's text was spelled from ActualText: its words' places are not the
+ * glyphs', and the caller reads the document with pdf.js instead.
  */
-export async function loadPagesWithPdfium(bytes: Uint8Array, opts: ExtractOptions = {}, onPage?: (page: PageContent) => void): Promise<LoadedPages> {
+export async function loadPagesWithPdfium(bytes: Uint8Array, opts: ExtractOptions = {}, onPage?: (page: PageContent) => void): Promise<LoadedPages | undefined> {
   opts.signal?.throwIfAborted();
   const lib = await pdfium();
   const { fn } = lib;
@@ -106,7 +112,8 @@ export async function loadPagesWithPdfium(bytes: Uint8Array, opts: ExtractOption
       let content: PageContent;
       try {
         content = readPage(lib, doc, n, scratch);
-      } catch {
+      } catch (err) {
+        if (err instanceof SpelledText) return undefined;
         skipped.push(n);
         content = { page: n, width: 0, height: 0, rotation: 0, chunks: [], segments: [], fills: [] };
       }

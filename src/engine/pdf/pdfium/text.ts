@@ -1,16 +1,23 @@
 /**
- * A page's words from PDFium's characters. pdf.js gave runs of glyphs (text items) whose words the
- * engine placed by a common sans face's widths (pdf/glyph-widths.ts); PDFium gives each character's
- * origin and advance, so a word's box is where the PDF puts its glyphs. Words are cut as pdf.js
- * cut its runs and spaces (its text layout's factors, named below), so a word is the same word.
+ * A page's words from PDFium's characters, cut as pdf.js cut them (decision 001, "Issue 14: PDFium
+ * reads the pages"). pdf.js joined glyphs into runs (text items) by its text layout's factors, named
+ * below, and the engine placed each word of a run at the share of the run's width its characters
+ * take (pdf/glyph-widths.ts). The engine's table finding is tuned on those words: PDFium's
+ * characters are joined into the same runs, each run starting and ending where its glyphs do, and
+ * its words placed the same way (text-chunks.ts runToChunks), so a page reads as it did.
  */
 import type { TextChunk } from '../../types.ts';
-import { ASCENT, DESCENT, directionDeg, quarter, UPRIGHT_TOLERANCE_DEG } from '../text-chunks.ts';
+import { directionDeg, quarter, runToChunks, type GlyphRun } from '../text-chunks.ts';
 import type { Matrix } from '../matrix.ts';
 import type { Pdfium } from './module.ts';
 
 /** A gap wider than this share of the font size is a space (pdf.js's TRACKING_SPACE_FACTOR). */
 export const SPACE_GAP = 0.102;
+/**
+ * A gap wider than this share of the size ends the run (pdf.js's SPACE_IN_FLOW_MAX_FACTOR as the
+ * engine's pdf.js reads it: runtime/pdfjs-scripts.ts `runPerCell`).
+ */
+export const RUN_GAP = 0.45;
 /** A step back wider than this share of the size starts a new word (pdf.js's NEGATIVE_SPACE_FACTOR). */
 export const BACK_STEP = 0.2;
 /** A baseline shift beyond this share of the size is another line (pdf.js's VERTICAL_SHIFT_RATIO). */
@@ -29,12 +36,25 @@ export interface PageChars {
   values: Float64Array;
   /** Whether a space the PDF writes (not one PDFium guessed) comes right before the character. */
   spaceBefore: Uint8Array;
+  /** The character's font (a handle: equal handles, one font), 0 when unknown. */
+  fonts: Uint32Array;
+  /** Whether the font is monospaced (its descriptor's FixedPitch flag), by handle. */
+  monospace: Map<number, boolean>;
   count: number;
+  /**
+   * PDFium spelled some characters from the PDF's ActualText in place of the glyphs drawn, all at
+   * their text object's origin and placed by splitting the object's box: their places are not the
+   * glyphs' (a leader `[( ) (.) (.)]` read as `. .`, the space before it lost).
+   */
+  spelled: boolean;
 }
 
 function isSpace(code: number): boolean {
   return code === 0x20 || code === 0xa0 || code === 0x09 || (code >= 0x2000 && code <= 0x200b) || code === 0x3000 || code === 0x202f;
 }
+
+/** The FixedPitch flag of a font descriptor (PDF 32000-1, table 123). */
+const FIXED_PITCH = 1;
 
 /** PDFium marks a hyphen it judged a line-break one with U+0002: it is the hyphen printed. */
 const HYPHEN_MARK = 0x02;
@@ -46,6 +66,11 @@ export function readChars(lib: Pdfium, textPage: number, scratch: number): PageC
   const codes = new Uint32Array(total);
   const values = new Float64Array(total * FIELDS);
   const spaceBefore = new Uint8Array(total);
+  const fonts = new Uint32Array(total);
+  const monospace = new Map<number, boolean>();
+  let lastObject = 0;
+  let lastFont = 0;
+  let spelled = false;
   const d = scratch >> 3;
   const f = scratch >> 2;
   let count = 0;
@@ -77,12 +102,21 @@ export function readChars(lib: Pdfium, textPage: number, scratch: number): PageC
     values[base + T] = h.f32[f + 1]!;
     values[base + R] = h.f32[f + 2]!;
     values[base + BOT] = h.f32[f + 3]!;
+    const object = fn.FPDFText_GetTextObject(textPage, i);
+    // Two glyphs of one object never share an origin unless PDFium spelled them (see `spelled`).
+    if (count > 0 && object === lastObject && values[base + OX] === values[base - FIELDS + OX] && values[base + OY] === values[base - FIELDS + OY] && values[base + L] !== values[base - FIELDS + L]) spelled = true;
+    if (object !== lastObject) {
+      lastObject = object;
+      lastFont = object ? fn.FPDFTextObj_GetFont(object) >>> 0 : 0;
+      if (lastFont && !monospace.has(lastFont)) monospace.set(lastFont, (fn.FPDFFont_GetFlags(lastFont) & FIXED_PITCH) !== 0);
+    }
+    fonts[count] = lastFont;
     codes[count] = code;
     spaceBefore[count] = space ? 1 : 0;
     space = false;
     count++;
   }
-  return { codes, values, spaceBefore, count };
+  return { codes, values, spaceBefore, fonts, monospace, count, spelled };
 }
 
 /** Writing direction of each character in the upright view: unit vector and size. */
@@ -118,19 +152,25 @@ function place(chars: PageChars, i: number, m: Matrix, out: Placed): boolean {
   out.vy = upy / upLen;
   out.size = size;
   const ox = v[k + OX]!, oy = v[k + OY]!;
-  out.x = m[0] * ox + m[2] * oy + m[4];
-  out.y = m[1] * ox + m[3] * oy + m[5];
-  // The loose box's corners along the writing direction, measured from the origin: its far edge
-  // is where the glyph's advance ends.
-  let advance = 0;
+  const x = m[0] * ox + m[2] * oy + m[4];
+  const y = m[1] * ox + m[3] * oy + m[5];
+  // Along the writing direction the glyph spans its loose box; PDFium's origin can stay at its
+  // text object's start for every glyph of a run (leader dots set by TJ), the box does not. Across
+  // it, the baseline is the origin's.
+  let lo = Infinity;
+  let hi = -Infinity;
   const xs0 = v[k + L]!, xs1 = v[k + R]!, ys0 = v[k + BOT]!, ys1 = v[k + T]!;
   for (let q = 0; q < 4; q++) {
     const px = q & 1 ? xs1 : xs0;
     const py = q & 2 ? ys1 : ys0;
-    const ex = m[0] * px + m[2] * py + m[4] - out.x;
-    const ey = m[1] * px + m[3] * py + m[5] - out.y;
-    advance = Math.max(advance, ex * out.ux + ey * out.uy);
+    const along = (m[0] * px + m[2] * py + m[4]) * out.ux + (m[1] * px + m[3] * py + m[5]) * out.uy;
+    if (along < lo) lo = along;
+    if (along > hi) hi = along;
   }
+  const shift = lo - (x * out.ux + y * out.uy);
+  out.x = x + out.ux * shift;
+  out.y = y + out.uy * shift;
+  const advance = hi - lo;
   out.advance = advance;
   return true;
 }
@@ -163,80 +203,72 @@ function spell(code: number): string {
   return code >= 0xfb00 && code <= 0xfb4f ? ch.normalize('NFKC') : ch;
 }
 
-interface Word {
-  text: string;
+/** A run being built: where it starts, how it is written, its text and where it ends. */
+interface OpenRun {
   start: Placed;
+  font: number;
+  str: string;
   endX: number;
   endY: number;
-  spaceBefore: boolean;
+  writtenSpace: boolean;
 }
 
-function toChunk(w: Word): TextChunk {
-  const { ux, uy, vx, vy, size, x, y } = w.start;
-  const length = (w.endX - x) * ux + (w.endY - y) * uy;
-  const down = -DESCENT * size;
-  const up = ASCENT * size;
-  const xa = x + vx * down;
-  const xb = x + vx * up;
-  const xc = x + ux * length + vx * down;
-  const xd = x + ux * length + vx * up;
-  const ya = y + vy * down;
-  const yb = y + vy * up;
-  const yc = y + uy * length + vy * down;
-  const yd = y + uy * length + vy * up;
-  const chunk: TextChunk = {
-    text: w.text.normalize('NFC'),
-    x0: Math.min(xa, xb, xc, xd),
-    y0: Math.min(ya, yb, yc, yd),
-    x1: Math.max(xa, xb, xc, xd),
-    y1: Math.max(ya, yb, yc, yd),
-    size,
-    upright: Math.abs(((directionDeg(ux, uy) + 180) % 360) - 180) <= UPRIGHT_TOLERANCE_DEG,
+function closeRun(chars: PageChars, run: OpenRun, out: TextChunk[]): void {
+  const p = run.start;
+  const width = (run.endX - p.x) * p.ux + (run.endY - p.y) * p.uy;
+  const glyphs: GlyphRun = {
+    str: run.str,
+    x: p.x,
+    y: p.y,
+    ux: p.ux,
+    uy: p.uy,
+    vx: p.vx,
+    vy: p.vy,
+    size: p.size,
+    width: width > 0 ? width : p.size * 0.5 * run.str.length,
+    monospace: chars.monospace.get(run.font) === true,
+    writtenSpace: run.writtenSpace,
   };
-  if (w.spaceBefore) chunk.spaceBefore = true;
-  return chunk;
+  runToChunks(glyphs, out);
 }
 
-/** The page's words, in content order, placed in the upright view `view`. */
+/**
+ * The page's words, in content order, placed in the upright view `view`. Runs are cut as pdf.js's
+ * text layout cuts them: at a new line, font, size or direction, a step back, or a gap past
+ * RUN_GAP (the run after it follows a written space); a gap past SPACE_GAP within a run, or a space
+ * the PDF writes, is a space in its text.
+ */
 export function charsToChunks(chars: PageChars, view: Matrix): TextChunk[] {
   const out: TextChunk[] = [];
-  let word: Word | undefined;
-  // Where the last character's advance ended, and how it was written.
+  let run: OpenRun | undefined;
   let prev: Placed | undefined;
-  let endX = 0;
-  let endY = 0;
   for (let i = 0; i < chars.count; i++) {
     const p = emptyPlaced();
     if (!place(chars, i, view, p)) continue;
     const text = spell(chars.codes[i]!);
-    let join = false;
-    let spaced = chars.spaceBefore[i] === 1;
-    if (word && prev) {
-      const sameRun = Math.abs(p.ux - prev.ux) < 1e-3 && Math.abs(p.uy - prev.uy) < 1e-3 && Math.abs(p.size - prev.size) <= SIZE_CHANGE * prev.size;
-      const gx = p.x - endX;
-      const gy = p.y - endY;
+    const font = chars.fonts[i]!;
+    let sep: '' | ' ' | 'run' | 'new' = 'new';
+    if (run && prev) {
+      const sameRun = font === run.font && Math.abs(p.ux - prev.ux) < 1e-3 && Math.abs(p.uy - prev.uy) < 1e-3 && Math.abs(p.size - prev.size) <= SIZE_CHANGE * prev.size;
+      const gx = p.x - run.endX;
+      const gy = p.y - run.endY;
       const along = gx * p.ux + gy * p.uy;
       const across = gx * p.vx + gy * p.vy;
-      const sameLine = Math.abs(across) <= LINE_SHIFT * p.size;
-      if (sameRun && sameLine && along >= -BACK_STEP * p.size) {
-        if (along > SPACE_GAP * p.size) spaced = true;
-        join = !spaced;
-      } else if (!sameLine) {
-        spaced = false;
+      if (sameRun && Math.abs(across) <= LINE_SHIFT * p.size && along >= -BACK_STEP * p.size) {
+        if (along > RUN_GAP * p.size) sep = 'run';
+        else sep = along > SPACE_GAP * p.size || chars.spaceBefore[i] === 1 ? ' ' : '';
       }
     }
-    if (join && word) {
-      word.text += text;
+    if (run && (sep === '' || sep === ' ')) {
+      run.str += sep + text;
     } else {
-      if (word) out.push(toChunk(word));
-      word = { text, start: p, endX: 0, endY: 0, spaceBefore: spaced };
+      if (run) closeRun(chars, run, out);
+      run = { start: p, font, str: text, endX: 0, endY: 0, writtenSpace: sep === 'run' };
     }
-    endX = p.x + p.ux * p.advance;
-    endY = p.y + p.uy * p.advance;
-    word.endX = endX;
-    word.endY = endY;
+    run.endX = p.x + p.ux * p.advance;
+    run.endY = p.y + p.uy * p.advance;
     prev = p;
   }
-  if (word) out.push(toChunk(word));
+  if (run) closeRun(chars, run, out);
   return out;
 }
