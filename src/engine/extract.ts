@@ -11,9 +11,8 @@ import { runningLines } from './text/running-lines.ts';
 import { flagLowConfidence } from './ocr/cell-confidence.ts';
 import { mendByDocumentWords } from './ocr/document-words.ts';
 import { unskewSources } from './ocr/unskew-sources.ts';
-import { DEFAULT_MAX_PAGES, readPages, type LoadedPages } from './pdf/load-pages.ts';
+import { DEFAULT_MAX_PAGES, loadPages, type LoadedPages } from './pdf/load-pages.ts';
 import { openPdf, PdfOpenError } from './pdf/open-pdf.ts';
-import { loadPagesWithPdfium } from './pdf/pdfium/read-pages.ts';
 import { resolveSettings, type EngineSettings } from './settings.ts';
 import type {
   ClassifiedTable,
@@ -85,19 +84,15 @@ export async function extractRawTables(bytes: Uint8Array, opts: ExtractOptions =
 
 async function rawTables(bytes: Uint8Array, opts: ExtractOptions, settings: EngineSettings): Promise<RawExtraction> {
   if (opts.signal?.aborted) return failure('aborted', 'aborted before start');
-  let doc: Awaited<ReturnType<typeof openPdf>> | undefined;
-  let loaded: LoadedPages | undefined;
+  let loaded: LoadedPages;
   try {
-    if (process.env.ENGINE_PARSER === 'pdfium') loaded = await loadPagesWithPdfium(bytes, opts, () => opts.signal?.throwIfAborted());
-    if (!loaded) doc = await openPdf(bytes);
+    loaded = await loadPages(bytes, opts, () => opts.signal?.throwIfAborted());
   } catch (err) {
     if (isAbort(err, opts.signal)) return failure('aborted', 'aborted by signal');
     if (err instanceof PdfOpenError) return failure(err.status, err.message);
-    return failure('invalid', err instanceof Error ? err.message : String(err));
+    return failure('invalid', err instanceof Error ? `${err.name}: ${err.message}` : String(err));
   }
   try {
-    if (doc) loaded = await readPages(doc, opts, () => opts.signal?.throwIfAborted(), bytes);
-    if (!loaded) throw new Error('no reader read the document');
     // A word OCR misread on one page is often read right on another: the document's words mend it.
     if (loaded.ocr.length) mendByDocumentWords(loaded.pages);
     // Tables are found once every page is read: running heads are told apart over the document.
@@ -133,8 +128,6 @@ async function rawTables(bytes: Uint8Array, opts: ExtractOptions, settings: Engi
   } catch (err) {
     if (isAbort(err, opts.signal)) return failure('aborted', 'aborted by signal');
     return failure('invalid', err instanceof Error ? `${err.name}: ${err.message}` : String(err));
-  } finally {
-    await doc?.destroy().catch(() => undefined);
   }
 }
 

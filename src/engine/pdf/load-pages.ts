@@ -8,21 +8,14 @@ import { toMatrix, IDENTITY } from './matrix.ts';
 import { openPdf } from './open-pdf.ts';
 import { DrawingTimeout, OcrPages } from '../ocr/ocr-pages.ts';
 import { dominantTextRotation, itemsToChunks, placeItems, type TextItemLike } from './text-chunks.ts';
+import { DEFAULT_MAX_PAGES, type LoadedPages } from './pages.ts';
+import { loadPagesWithPdfium, readsWithPdfium } from './pdfium/read-pages.ts';
 
 export { openPdf, PdfOpenError } from './open-pdf.ts';
 
-export const DEFAULT_MAX_PAGES = 500;
+export { DEFAULT_MAX_PAGES, type LoadedPages } from './pages.ts';
 /** A page that takes longer than this to read is left empty (a hostile content stream). */
 export const PAGE_TIMEOUT_MS = 8_000;
-
-export interface LoadedPages {
-  pages: PageContent[];
-  numPages: number;
-  /** Pages given up on because they took too long or failed to parse. */
-  skipped: number[];
-  /** Pages without a text layer whose words were read by OCR (docs/decisions/070-ocr.md). */
-  ocr: number[];
-}
 
 class PageTimeout extends Error {}
 
@@ -154,12 +147,21 @@ export async function readPages(
   return { pages, numPages, skipped, ocr: ocr?.pages ?? [] };
 }
 
-/** Opens the bytes and reads every page (see readPages); the document is always released. */
-export async function loadPages(bytes: Uint8Array, opts: ExtractOptions = {}): Promise<LoadedPages> {
+/**
+ * Opens the bytes and reads every page: with PDFium (pdfium/read-pages.ts) unless it hands the
+ * document back (text spelled from ActualText) or ENGINE_PARSER=pdfjs, else with pdf.js (see
+ * readPages). The document is always released; a document that cannot be opened throws a
+ * PdfOpenError, an abort the signal's reason.
+ */
+export async function loadPages(bytes: Uint8Array, opts: ExtractOptions = {}, onPage?: (page: PageContent) => void): Promise<LoadedPages> {
   opts.signal?.throwIfAborted();
+  if (readsWithPdfium()) {
+    const loaded = await loadPagesWithPdfium(bytes, opts, onPage);
+    if (loaded) return loaded;
+  }
   const doc = await openPdf(bytes);
   try {
-    return await readPages(doc, opts, undefined, bytes);
+    return await readPages(doc, opts, onPage, bytes);
   } finally {
     await doc.destroy().catch(() => undefined);
   }

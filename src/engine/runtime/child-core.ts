@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { ENGINE_MESSAGES } from '../../shared/messages/engine.ts';
 import { extractPdf, extractRawTables, openOnly } from '../extract.ts';
 import { gaveUpOnAPage } from '../pdf/load-pages.ts';
+import { pdfiumBroken } from '../pdf/pdfium/module.ts';
 import type { ExtractionResult } from '../types.ts';
 import type { ChildMessage, ChildUsage, FailureReason, IsolatedExtraction, IsolatedInput, RunRequest, TaskOutcome } from './protocol.ts';
 
@@ -120,7 +121,7 @@ export async function serve(req: RunRequest): Promise<void> {
   const usage = (): ChildUsage => ({ cpuMs: cpuMs() - before + startupCpuMs, startupCpuMs, peakRssMb: peakRssMb(), servedBefore });
   try {
     const outcome = await runTask(req, await (engine ??= loadEngine()));
-    await send({ type: 'result', outcome, usage: usage(), reusable: !gaveUpOnAPage() });
+    await send({ type: 'result', outcome, usage: usage(), reusable: !gaveUpOnAPage() && !pdfiumBroken() });
   } catch (err) {
     await send({ type: 'failed', detail: err instanceof Error ? `${err.name}: ${err.message}` : String(err), usage: usage() });
     // A task that threw may have left anything behind: this child serves no other.

@@ -47,6 +47,8 @@ export interface PdfiumExports {
   FPDFText_GetTextObject(textPage: number, index: number): number;
   FPDFTextObj_GetFont(textObj: number): number;
   FPDFFont_GetFlags(font: number): number;
+  FPDFFont_GetIsEmbedded(font: number): number;
+  FPDFFont_GetBaseFontName(font: number, buffer: number, length: number): number;
 }
 
 export interface Pdfium {
@@ -55,7 +57,37 @@ export interface Pdfium {
   heap(): { u8: Uint8Array; i32: Int32Array; u32: Uint32Array; f32: Float32Array; f64: Float64Array };
 }
 
+/**
+ * Most memory PDFium's heap may take (MB). PDFium inflates a page's whole content stream when it
+ * loads the page: a 2 KB decompression bomb asks for 2 GB. Past this cap its allocation fails,
+ * PDFium aborts, and the page is given up (read-pages.ts); the child serves no other document.
+ */
+export const PDFIUM_HEAP_MB = 256;
+
 let loading: Promise<Pdfium> | undefined;
+let broken = false;
+
+/**
+ * Whether PDFium aborted in this process (its heap cap, a fault): its state can no longer be
+ * trusted, so the engine's child must not serve another document (runtime/child-core.ts).
+ */
+export function pdfiumBroken(): boolean {
+  return broken;
+}
+
+/** Marks PDFium unusable in this process (see pdfiumBroken). */
+export function markPdfiumBroken(): void {
+  broken = true;
+}
+
+/** Lets the module's memory grow only up to `capBytes`: a larger request fails as out of memory. */
+function capGrowth(memory: { buffer: ArrayBuffer; grow(pages: number): number }, capBytes: number): void {
+  const grow = memory.grow.bind(memory);
+  memory.grow = (pages: number) => {
+    if (memory.buffer.byteLength + pages * 65536 > capBytes) throw new RangeError(`PDFium's heap would pass ${capBytes} bytes`);
+    return grow(pages);
+  };
+}
 
 /** The module's bytes ship in the package: nothing is fetched at run time. */
 function wasmBytes(): Uint8Array {
@@ -65,11 +97,16 @@ function wasmBytes(): Uint8Array {
 
 /** PDFium, compiled and initialised once per process. */
 export function pdfium(): Promise<Pdfium> {
+  if (broken) return Promise.reject(new Error('PDFium aborted earlier in this process'));
   loading ??= (async () => {
-    const wrapped = await init({ wasmBinary: wasmBytes() as unknown as ArrayBuffer });
+    // Emscripten's own messages (a failed growth) stay out of the child's stderr: the failure itself
+    // reaches the reader as an abort.
+    const quiet = () => undefined;
+    const wrapped = await init({ wasmBinary: wasmBytes() as unknown as ArrayBuffer, print: quiet, printErr: quiet });
     const fn = wrapped.pdfium.wasmExports as unknown as PdfiumExports;
     fn.FPDF_InitLibrary();
-    const memory = (wrapped.pdfium.wasmExports as unknown as { memory: { buffer: ArrayBuffer } }).memory;
+    const memory = (wrapped.pdfium.wasmExports as unknown as { memory: { buffer: ArrayBuffer; grow(pages: number): number } }).memory;
+    capGrowth(memory, PDFIUM_HEAP_MB * 1024 * 1024);
     let views: (ReturnType<Pdfium['heap']> & { of: ArrayBuffer }) | undefined;
     const heap = () => {
       // The memory grows as documents load: a view of the old buffer would be detached.

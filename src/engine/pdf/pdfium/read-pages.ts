@@ -5,12 +5,20 @@
  */
 import type { ExtractOptions, PageContent } from '../../types.ts';
 import { DrawingTimeout, OcrPages } from '../../ocr/ocr-pages.ts';
-import { DEFAULT_MAX_PAGES, type LoadedPages } from '../load-pages.ts';
+import { DEFAULT_MAX_PAGES, type LoadedPages } from '../pages.ts';
 import { PdfOpenError } from '../open-pdf.ts';
 import type { Matrix } from '../matrix.ts';
 import { readGraphics } from './graphics.ts';
-import { pdfium, type Pdfium } from './module.ts';
+import { markPdfiumBroken, pdfium, pdfiumBroken, type Pdfium } from './module.ts';
 import { charsToChunks, dominantRotation, readChars } from './text.ts';
+
+/**
+ * PDFium reads the pages unless ENGINE_PARSER=pdfjs asks for pdf.js (the reader before issue 14,
+ * kept for the documents PDFium spells from ActualText, for OCR's drawing, and to compare).
+ */
+export function readsWithPdfium(): boolean {
+  return process.env.ENGINE_PARSER !== 'pdfjs';
+}
 
 /** FPDF_GetLastError's codes (fpdfview.h). */
 const ERR_PASSWORD = 4;
@@ -50,8 +58,8 @@ export function viewportOf(view: readonly [number, number, number, number], rota
   return { m: [a, b, c, d, offX - a * cx - c * cy, offY - b * cx - d * cy], width, height };
 }
 
-/** Thrown when PDFium spelled a page's text from ActualText (text.ts `spelled`). */
-class SpelledText extends Error {}
+/** Thrown when a page's words are better placed by pdf.js (text.ts `handBack`). */
+class HandBack extends Error {}
 
 function readPage(lib: Pdfium, doc: number, n: number, scratch: number): PageContent {
   const { fn } = lib;
@@ -63,7 +71,7 @@ function readPage(lib: Pdfium, doc: number, n: number, scratch: number): PageCon
     const textPage = fn.FPDFText_LoadPage(page);
     const chars = textPage ? readChars(lib, textPage, scratch) : undefined;
     if (textPage) fn.FPDFText_ClosePage(textPage);
-    if (chars?.spelled) throw new SpelledText();
+    if (chars?.handBack) throw new HandBack(chars.handBack);
     let vp = viewportOf(view, rotate);
     const extra = chars ? dominantRotation(chars, vp.m) : 0;
     const rotation = (rotate + extra) % 360;
@@ -82,8 +90,9 @@ function readPage(lib: Pdfium, doc: number, n: number, scratch: number): PageCon
 /**
  * Opens the bytes with PDFium and reads every page in order, honouring the abort signal between
  * pages (throws its reason when aborted); a page PDFium cannot load is reported as skipped.
- * Undefined when a page's text was spelled from ActualText: its words' places are not the
- * glyphs', and the caller reads the document with pdf.js instead.
+ * Undefined when a page's words are better placed by pdf.js (text spelled from ActualText, a
+ * standard font not carried, TeX's math fonts: text.ts `handBack`): the caller reads the document
+ * with pdf.js instead.
  */
 export async function loadPagesWithPdfium(bytes: Uint8Array, opts: ExtractOptions = {}, onPage?: (page: PageContent) => void): Promise<LoadedPages | undefined> {
   opts.signal?.throwIfAborted();
@@ -113,9 +122,12 @@ export async function loadPagesWithPdfium(bytes: Uint8Array, opts: ExtractOption
       try {
         content = readPage(lib, doc, n, scratch);
       } catch (err) {
-        if (err instanceof SpelledText) return undefined;
-        skipped.push(n);
-        content = { page: n, width: 0, height: 0, rotation: 0, chunks: [], segments: [], fills: [] };
+        if (err instanceof HandBack) return undefined;
+        // PDFium aborted (its heap cap: a decompression bomb) or faulted: nothing more is read with
+        // it in this process, and the pages from here on are given up, as pdf.js's runaway pages.
+        markPdfiumBroken();
+        for (let k = n; k <= total; k++) skipped.push(k);
+        break;
       }
       if (ocr && !content.chunks.length && !skipped.includes(n)) {
         try {
@@ -136,8 +148,11 @@ export async function loadPagesWithPdfium(bytes: Uint8Array, opts: ExtractOption
     return { pages, numPages, skipped, ocr: ocr?.pages ?? [] };
   } finally {
     await ocr?.close();
-    if (doc) fn.FPDF_CloseDocument(doc);
-    fn.free(scratch);
-    fn.free(data);
+    // After an abort PDFium's memory is not to be touched again; the child is retired.
+    if (!pdfiumBroken()) {
+      if (doc) fn.FPDF_CloseDocument(doc);
+      fn.free(scratch);
+      fn.free(data);
+    }
   }
 }

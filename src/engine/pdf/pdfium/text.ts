@@ -42,11 +42,33 @@ export interface PageChars {
   monospace: Map<number, boolean>;
   count: number;
   /**
-   * PDFium spelled some characters from the PDF's ActualText in place of the glyphs drawn, all at
-   * their text object's origin and placed by splitting the object's box: their places are not the
-   * glyphs' (a leader `[( ) (.) (.)]` read as `. .`, the space before it lost).
+   * Why the page's words are better placed by pdf.js, if they are (the caller hands the document
+   * to it): see handBackReason.
    */
-  spelled: boolean;
+  handBack?: string;
+}
+
+/** The standard 14 fonts and the names producers give them: without the font, widths are guessed. */
+const STANDARD = /^(helvetica|times|courier|symbol|zapfdingbats)(-|$)/i;
+/** TeX's math fonts: formulae set glyph by glyph with big delimiters and radicals. */
+const TEX_MATH = /^(cmex|cmsy|cmmi|cmbsy|cmmib|msam|msbm|eufm|rsfs)\d/i;
+
+/**
+ * Why a font's glyphs are not placed by PDFium as the engine expects, if so:
+ * - a standard font the PDF does not carry: PDFium measures its glyphs with its own substitute's
+ *   widths (`€` 0.667 em where Helvetica's is 0.556) where the PDF gives none, moving every column;
+ * - TeX's math fonts: the engine's reading of formulae (never tables) was tuned on pdf.js's placing
+ *   of their glyphs.
+ */
+function fontHandBack(lib: Pdfium, font: number, scratch: number): string | undefined {
+  const { fn, heap } = lib;
+  const length = fn.FPDFFont_GetBaseFontName(font, scratch, 64);
+  const bytes = heap().u8.subarray(scratch, scratch + Math.max(0, Math.min(64, length) - 1));
+  // A subset's name starts with six letters and a plus: `ABCDEF+CMEX10`.
+  const name = new TextDecoder('latin1').decode(bytes).replace(/^[A-Z]{6}\+/, '');
+  if (TEX_MATH.test(name)) return `TeX math font ${name}`;
+  if (STANDARD.test(name) && !fn.FPDFFont_GetIsEmbedded(font)) return `standard font ${name} not embedded`;
+  return undefined;
 }
 
 function isSpace(code: number): boolean {
@@ -70,7 +92,7 @@ export function readChars(lib: Pdfium, textPage: number, scratch: number): PageC
   const monospace = new Map<number, boolean>();
   let lastObject = 0;
   let lastFont = 0;
-  let spelled = false;
+  let handBack: string | undefined;
   const d = scratch >> 3;
   const f = scratch >> 2;
   let count = 0;
@@ -103,12 +125,18 @@ export function readChars(lib: Pdfium, textPage: number, scratch: number): PageC
     values[base + R] = h.f32[f + 2]!;
     values[base + BOT] = h.f32[f + 3]!;
     const object = fn.FPDFText_GetTextObject(textPage, i);
-    // Two glyphs of one object never share an origin unless PDFium spelled them (see `spelled`).
-    if (count > 0 && object === lastObject && values[base + OX] === values[base - FIELDS + OX] && values[base + OY] === values[base - FIELDS + OY] && values[base + L] !== values[base - FIELDS + L]) spelled = true;
+    // Two glyphs of one object never share an origin unless PDFium spelled them:
+    // PDFium spelled these characters from the PDF's ActualText in place of the glyphs drawn, all
+    // at the object's origin and placed by splitting its box: not the glyphs' places (a leader
+    // `[( ) (.) (.)]` read as `. .`, the space before it lost).
+    if (count > 0 && object === lastObject && values[base + OX] === values[base - FIELDS + OX] && values[base + OY] === values[base - FIELDS + OY] && values[base + L] !== values[base - FIELDS + L]) handBack ??= 'text spelled from ActualText';
     if (object !== lastObject) {
       lastObject = object;
       lastFont = object ? fn.FPDFTextObj_GetFont(object) >>> 0 : 0;
-      if (lastFont && !monospace.has(lastFont)) monospace.set(lastFont, (fn.FPDFFont_GetFlags(lastFont) & FIXED_PITCH) !== 0);
+      if (lastFont && !monospace.has(lastFont)) {
+        monospace.set(lastFont, (fn.FPDFFont_GetFlags(lastFont) & FIXED_PITCH) !== 0);
+        handBack ??= fontHandBack(lib, lastFont, scratch);
+      }
     }
     fonts[count] = lastFont;
     codes[count] = code;
@@ -116,7 +144,7 @@ export function readChars(lib: Pdfium, textPage: number, scratch: number): PageC
     space = false;
     count++;
   }
-  return { codes, values, spaceBefore, fonts, monospace, count, spelled };
+  return { codes, values, spaceBefore, fonts, monospace, count, ...(handBack ? { handBack } : {}) };
 }
 
 /** Writing direction of each character in the upright view: unit vector and size. */
@@ -254,7 +282,10 @@ export function charsToChunks(chars: PageChars, view: Matrix): TextChunk[] {
       const gy = p.y - run.endY;
       const along = gx * p.ux + gy * p.uy;
       const across = gx * p.vx + gy * p.vy;
-      if (sameRun && Math.abs(across) <= LINE_SHIFT * p.size && along >= -BACK_STEP * p.size) {
+      // PDFium gives each letter of a ligature glyph (`ﬂ` as f, l) the glyph's own box.
+      const sameGlyph = p.x === prev.x && p.y === prev.y && p.advance === prev.advance;
+      if (sameRun && sameGlyph) sep = '';
+      else if (sameRun && Math.abs(across) <= LINE_SHIFT * p.size && along >= -BACK_STEP * p.size) {
         if (along > RUN_GAP * p.size) sep = 'run';
         else sep = along > SPACE_GAP * p.size || chars.spaceBefore[i] === 1 ? ' ' : '';
       }
