@@ -76,7 +76,7 @@ function readPage(lib: Pdfium, doc: number, n: number, scratch: number): PageCon
     const extra = chars ? dominantRotation(chars, vp.m) : 0;
     const rotation = (rotate + extra) % 360;
     if (extra) vp = viewportOf(view, rotation);
-    const chunks = chars ? charsToChunks(chars, vp.m) : [];
+    const chunks = chars ? charsToChunks(chars, vp.m, vp) : [];
     const size = { width: vp.width, height: vp.height };
     // Without text there is no table to find: the drawing is not read (as load-pages.ts).
     if (!chunks.length) return { page: n, ...size, rotation, chunks, segments: [], fills: [] };

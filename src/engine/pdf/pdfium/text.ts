@@ -38,8 +38,6 @@ export interface PageChars {
   spaceBefore: Uint8Array;
   /** The character's font (a handle: equal handles, one font), 0 when unknown. */
   fonts: Uint32Array;
-  /** Whether the font is monospaced (its descriptor's FixedPitch flag), by handle. */
-  monospace: Map<number, boolean>;
   count: number;
   /**
    * Why the page's words are better placed by pdf.js, if they are (the caller hands the document
@@ -75,11 +73,21 @@ function isSpace(code: number): boolean {
   return code === 0x20 || code === 0xa0 || code === 0x09 || (code >= 0x2000 && code <= 0x200b) || code === 0x3000 || code === 0x202f;
 }
 
-/** The FixedPitch flag of a font descriptor (PDF 32000-1, table 123). */
-const FIXED_PITCH = 1;
-
 /** PDFium marks a hyphen it judged a line-break one with U+0002: it is the hyphen printed. */
 const HYPHEN_MARK = 0x02;
+
+/**
+ * A glyph's loose box spans its outline where that passes its advance (Latin Modern's letters
+ * overhang theirs): where the next glyph of its line starts inside the box, the glyph's advance
+ * ends there, as pdf.js measures a run by its glyphs' widths. Upright text only.
+ */
+function endAdvance(values: Float64Array, i: number, nextX: number, nextY: number): boolean {
+  const k = i * FIELDS;
+  const upright = values[k + A]! > 0 && values[k + B] === 0 && values[k + C] === 0 && values[k + D]! > 0;
+  if (!(upright && nextY === values[k + OY] && nextX > values[k + OX]! && nextX < values[k + R]!)) return false;
+  values[k + R] = nextX;
+  return true;
+}
 
 /** Reads the characters of a loaded text page. */
 export function readChars(lib: Pdfium, textPage: number, scratch: number): PageChars {
@@ -89,7 +97,7 @@ export function readChars(lib: Pdfium, textPage: number, scratch: number): PageC
   const values = new Float64Array(total * FIELDS);
   const spaceBefore = new Uint8Array(total);
   const fonts = new Uint32Array(total);
-  const monospace = new Map<number, boolean>();
+  const seen = new Set<number>();
   let lastObject = 0;
   let lastFont = 0;
   let handBack: string | undefined;
@@ -111,6 +119,10 @@ export function readChars(lib: Pdfium, textPage: number, scratch: number): PageC
     let h = heap();
     values[base + OX] = h.f64[d]!;
     values[base + OY] = h.f64[d + 1]!;
+    // Every letter of a ligature before it (one origin) ends where this glyph starts.
+    for (let k = count - 1; k >= 0 && endAdvance(values, k, values[base + OX]!, values[base + OY]!); k--) {
+      if (k === 0 || values[(k - 1) * FIELDS + OX] !== values[k * FIELDS + OX] || values[(k - 1) * FIELDS + OY] !== values[k * FIELDS + OY]) break;
+    }
     fn.FPDFText_GetMatrix(textPage, i, scratch);
     h = heap();
     values[base + A] = h.f32[f]!;
@@ -133,8 +145,8 @@ export function readChars(lib: Pdfium, textPage: number, scratch: number): PageC
     if (object !== lastObject) {
       lastObject = object;
       lastFont = object ? fn.FPDFTextObj_GetFont(object) >>> 0 : 0;
-      if (lastFont && !monospace.has(lastFont)) {
-        monospace.set(lastFont, (fn.FPDFFont_GetFlags(lastFont) & FIXED_PITCH) !== 0);
+      if (lastFont && !seen.has(lastFont)) {
+        seen.add(lastFont);
         handBack ??= fontHandBack(lib, lastFont, scratch);
       }
     }
@@ -144,7 +156,7 @@ export function readChars(lib: Pdfium, textPage: number, scratch: number): PageC
     space = false;
     count++;
   }
-  return { codes, values, spaceBefore, fonts, monospace, count, ...(handBack ? { handBack } : {}) };
+  return { codes, values, spaceBefore, fonts, count, ...(handBack ? { handBack } : {}) };
 }
 
 /** Writing direction of each character in the upright view: unit vector and size. */
@@ -241,7 +253,7 @@ interface OpenRun {
   writtenSpace: boolean;
 }
 
-function closeRun(chars: PageChars, run: OpenRun, out: TextChunk[]): void {
+function closeRun(run: OpenRun, monospace: boolean, out: TextChunk[]): void {
   const p = run.start;
   const width = (run.endX - p.x) * p.ux + (run.endY - p.y) * p.uy;
   const glyphs: GlyphRun = {
@@ -254,7 +266,7 @@ function closeRun(chars: PageChars, run: OpenRun, out: TextChunk[]): void {
     vy: p.vy,
     size: p.size,
     width: width > 0 ? width : p.size * 0.5 * run.str.length,
-    monospace: chars.monospace.get(run.font) === true,
+    monospace,
     writtenSpace: run.writtenSpace,
   };
   runToChunks(glyphs, out);
@@ -266,13 +278,21 @@ function closeRun(chars: PageChars, run: OpenRun, out: TextChunk[]): void {
  * RUN_GAP (the run after it follows a written space); a gap past SPACE_GAP within a run, or a space
  * the PDF writes, is a space in its text.
  */
-export function charsToChunks(chars: PageChars, view: Matrix): TextChunk[] {
+export function charsToChunks(chars: PageChars, view: Matrix, page: { width: number; height: number }): TextChunk[] {
+  const placed: (Placed | undefined)[] = [];
+  for (let i = 0; i < chars.count; i++) {
+    const p = emptyPlaced();
+    // As pdf.js: a glyph whose origin is off the page is not text of the page (crop marks, slugs).
+    const on = place(chars, i, view, p) && !(p.x + p.advance < 0 || p.x > page.width || p.y < 0 || p.y > page.height);
+    placed.push(on ? p : undefined);
+  }
+  const monospace = monospacedFonts(chars, placed);
   const out: TextChunk[] = [];
   let run: OpenRun | undefined;
   let prev: Placed | undefined;
   for (let i = 0; i < chars.count; i++) {
-    const p = emptyPlaced();
-    if (!place(chars, i, view, p)) continue;
+    const p = placed[i];
+    if (!p) continue;
     const text = spell(chars.codes[i]!);
     const font = chars.fonts[i]!;
     let sep: '' | ' ' | 'run' | 'new' = 'new';
@@ -283,7 +303,7 @@ export function charsToChunks(chars: PageChars, view: Matrix): TextChunk[] {
       const along = gx * p.ux + gy * p.uy;
       const across = gx * p.vx + gy * p.vy;
       // PDFium gives each letter of a ligature glyph (`ﬂ` as f, l) the glyph's own box.
-      const sameGlyph = p.x === prev.x && p.y === prev.y && p.advance === prev.advance;
+      const sameGlyph = p.x === prev.x && p.y === prev.y;
       if (sameRun && sameGlyph) sep = '';
       else if (sameRun && Math.abs(across) <= LINE_SHIFT * p.size && along >= -BACK_STEP * p.size) {
         if (along > RUN_GAP * p.size) sep = 'run';
@@ -293,13 +313,34 @@ export function charsToChunks(chars: PageChars, view: Matrix): TextChunk[] {
     if (run && (sep === '' || sep === ' ')) {
       run.str += sep + text;
     } else {
-      if (run) closeRun(chars, run, out);
+      if (run) closeRun(run, monospace.get(run.font) === true, out);
       run = { start: p, font, str: text, endX: 0, endY: 0, writtenSpace: sep === 'run' };
     }
     run.endX = p.x + p.ux * p.advance;
     run.endY = p.y + p.uy * p.advance;
     prev = p;
   }
-  if (run) closeRun(chars, run, out);
+  if (run) closeRun(run, monospace.get(run.font) === true, out);
+  return out;
+}
+
+/**
+ * Fonts whose glyphs on the page all advance alike: pdf.js calls a font monospaced when its widths
+ * are all one (its descriptor's flag aside), and its words are then placed by equal shares.
+ */
+function monospacedFonts(chars: PageChars, placed: readonly (Placed | undefined)[]): Map<number, boolean> {
+  const em = new Map<number, number>();
+  const out = new Map<number, boolean>();
+  for (let i = 0; i < chars.count; i++) {
+    const p = placed[i];
+    const font = chars.fonts[i]!;
+    if (!p || !(p.advance > 0) || out.get(font) === false) continue;
+    const share = p.advance / p.size;
+    const first = em.get(font);
+    if (first === undefined) {
+      em.set(font, share);
+      out.set(font, true);
+    } else if (Math.abs(first - share) > 1e-3) out.set(font, false);
+  }
   return out;
 }
