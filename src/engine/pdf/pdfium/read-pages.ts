@@ -14,10 +14,11 @@ import { charsToChunks, dominantRotation, readChars } from './text.ts';
 
 /**
  * PDFium reads the pages unless ENGINE_PARSER=pdfjs asks for pdf.js (the reader before issue 14,
- * kept for the documents PDFium spells from ActualText, for OCR's drawing, and to compare).
+ * kept for the documents PDFium hands back, for OCR's drawing, and to compare) or PDFium aborted
+ * earlier in this process.
  */
 export function readsWithPdfium(): boolean {
-  return process.env.ENGINE_PARSER !== 'pdfjs';
+  return process.env.ENGINE_PARSER !== 'pdfjs' && !pdfiumBroken();
 }
 
 /** FPDF_GetLastError's codes (fpdfview.h). */

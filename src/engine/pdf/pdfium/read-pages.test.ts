@@ -1,0 +1,92 @@
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { makePdf } from '../../../../tests/fixtures/engine/make-pdf.ts';
+import { corpusDir } from '../../test-corpus.ts';
+import type { PageContent, TextChunk } from '../../types.ts';
+import { openPdf } from '../open-pdf.ts';
+import { readPages } from '../load-pages.ts';
+import { loadPagesWithPdfium } from './read-pages.ts';
+
+// PDFium reads the pages in pdf.js's place (decision 001, "Issue 14, 2026-11-25"): the engine was
+// tuned on pdf.js's words, so PDFium's must be the same words in the same places.
+const TESTS = resolve(import.meta.dirname, '../../../../tests');
+const FILES = [
+  join(TESTS, 'integration/fixtures/grid-1001.pdf'),
+  join(TESTS, 'integration/fixtures/stream-2001.pdf'),
+  join(TESTS, 'fixtures/calc/calc-15201.pdf'),
+  join(TESTS, 'fixtures/writer-html/writer-6001.pdf'),
+];
+
+async function withPdfjs(bytes: Uint8Array): Promise<PageContent[]> {
+  const doc = await openPdf(bytes);
+  try {
+    return (await readPages(doc, { ocr: false })).pages;
+  } finally {
+    await doc.destroy();
+  }
+}
+
+async function withPdfium(bytes: Uint8Array): Promise<PageContent[]> {
+  const loaded = await loadPagesWithPdfium(bytes, { ocr: false });
+  if (!loaded) throw new Error('handed back to pdf.js');
+  return loaded.pages;
+}
+
+/** Each word of `a` matched to an unused word of `b` with its text, by nearest place. */
+function pairs(a: readonly TextChunk[], b: readonly TextChunk[]): { word: TextChunk; twin: TextChunk | undefined }[] {
+  const used = new Set<TextChunk>();
+  return a.map((word) => {
+    let twin: TextChunk | undefined;
+    for (const c of b) {
+      if (used.has(c) || c.text !== word.text) continue;
+      if (!twin || Math.abs(c.x0 - word.x0) + Math.abs(c.y0 - word.y0) < Math.abs(twin.x0 - word.x0) + Math.abs(twin.y0 - word.y0)) twin = c;
+    }
+    if (twin) used.add(twin);
+    return { word, twin };
+  });
+}
+
+describe('PDFium reads the pages as pdf.js did', () => {
+  it.each(FILES.map((f) => [f.slice(TESTS.length + 1), f]))('%s: the same words in the same places, the same rules', async (_name, file) => {
+    const bytes = new Uint8Array(readFileSync(file));
+    const before = await withPdfjs(bytes.slice());
+    const after = await withPdfium(bytes.slice());
+    expect(after.map((p) => [p.page, p.rotation])).toEqual(before.map((p) => [p.page, p.rotation]));
+    after.forEach((page, i) => {
+      const old = before[i]!;
+      expect(page.width).toBeCloseTo(old.width, 2);
+      expect(page.height).toBeCloseTo(old.height, 2);
+      expect(page.chunks.map((c) => c.text).sort()).toEqual(old.chunks.map((c) => c.text).sort());
+      // Word edges come from the same runs placed the same way; PDFium's boxes are single floats
+      // and a run's last glyph may end on its outline, not its advance (half a point at most).
+      for (const { word, twin } of pairs(old.chunks, page.chunks)) {
+        expect(twin, word.text).toBeDefined();
+        expect(Math.abs(twin!.x0 - word.x0), word.text).toBeLessThan(0.6);
+        expect(Math.abs(twin!.x1 - word.x1), word.text).toBeLessThan(0.6);
+        expect(Math.abs(twin!.y0 - word.y0), word.text).toBeLessThan(0.05);
+        expect(twin!.size).toBeCloseTo(word.size, 2);
+      }
+      expect(page.segments.length).toBe(old.segments.length);
+      expect(page.fills.length).toBe(old.fills.length);
+    });
+  });
+
+  it('reads a ligature glyph as its letters, in its word (`ﬂ` of `fletes`)', async () => {
+    const pages = await withPdfium(new Uint8Array(readFileSync(join(TESTS, 'integration/fixtures/stream-2001.pdf'))));
+    const words = pages.flatMap((p) => p.chunks.map((c) => c.text));
+    expect(words).toContain('fletes');
+    expect(words.some((w) => /letesf|^f$/.test(w))).toBe(false);
+  });
+
+  it('hands back a document set in a standard font it does not carry (its widths would be guessed)', async () => {
+    const bytes = await makePdf([{ texts: [{ text: '8.903,74 €', x: 100, y: 200, size: 10 }] }]);
+    expect(await loadPagesWithPdfium(bytes, { ocr: false })).toBeUndefined();
+  });
+
+  const publicCorpus = corpusDir('public');
+  it.runIf(publicCorpus !== undefined)('hands back a document whose leaders PDFium spells from ActualText', async () => {
+    const bytes = new Uint8Array(readFileSync(join(publicCorpus!, 'camelot/12s0324.pdf')));
+    expect(await loadPagesWithPdfium(bytes, { ocr: false })).toBeUndefined();
+  });
+});
