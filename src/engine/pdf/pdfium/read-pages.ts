@@ -59,6 +59,26 @@ export function viewportOf(view: readonly [number, number, number, number], rota
   return { m: [a, b, c, d, offX - a * cx - c * cy, offY - b * cx - d * cy], width, height };
 }
 
+/** Each page object's place in the page's drawing order, forms' objects included (in theirs). */
+function objectRanks(lib: Pdfium, page: number): Map<number, number> {
+  const { fn } = lib;
+  const ranks = new Map<number, number>();
+  const walk = (count: number, at: (i: number) => number, depth: number): void => {
+    for (let i = 0; i < count && ranks.size < MAX_OBJECTS; i++) {
+      const obj = at(i);
+      if (!obj) continue;
+      ranks.set(obj, ranks.size);
+      if (depth < 32 && fn.FPDFPageObj_GetType(obj) === OBJ_FORM) walk(fn.FPDFFormObj_CountObjects(obj), (k) => fn.FPDFFormObj_GetObject(obj, k), depth + 1);
+    }
+  };
+  walk(fn.FPDFPage_CountObjects(page), (i) => fn.FPDFPage_GetObject(page, i), 0);
+  return ranks;
+}
+
+const OBJ_FORM = 5;
+/** Objects ranked at most (the drawing's budget, pdf/graphics.ts): past it, PDFium's order stands. */
+const MAX_OBJECTS = 400_000;
+
 /** Thrown when a page's words are better placed by pdf.js (text.ts `handBack`). */
 class HandBack extends Error {}
 
@@ -70,7 +90,7 @@ function readPage(lib: Pdfium, doc: number, n: number, scratch: number): PageCon
     const view = viewBox(lib, page, scratch);
     const rotate = ((fn.FPDFPage_GetRotation(page) % 4) + 4) % 4 * 90;
     const textPage = fn.FPDFText_LoadPage(page);
-    const chars = textPage ? readChars(lib, textPage, scratch) : undefined;
+    const chars = textPage ? readChars(lib, textPage, scratch, objectRanks(lib, page)) : undefined;
     if (textPage) fn.FPDFText_ClosePage(textPage);
     if (chars?.handBack) throw new HandBack(chars.handBack);
     let vp = viewportOf(view, rotate);

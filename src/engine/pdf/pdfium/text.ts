@@ -18,6 +18,11 @@ export const SPACE_GAP = 0.102;
  * engine's pdf.js reads it: runtime/pdfjs-scripts.ts `runPerCell`).
  */
 export const RUN_GAP = 0.45;
+/**
+ * A written space the next glyph follows by no more than this share of the size was kerned away
+ * (`Fr[( ) -232]ete`): not a space (pdf.js's NOT_A_SPACE_FACTOR).
+ */
+export const NOT_A_SPACE = 0.03;
 /** A step back wider than this share of the size starts a new word (pdf.js's NEGATIVE_SPACE_FACTOR). */
 export const BACK_STEP = 0.2;
 /** A baseline shift beyond this share of the size is another line (pdf.js's VERTICAL_SHIFT_RATIO). */
@@ -38,6 +43,8 @@ export interface PageChars {
   spaceBefore: Uint8Array;
   /** The character's font (a handle: equal handles, one font), 0 when unknown. */
   fonts: Uint32Array;
+  /** Where the character's text object comes in the page's content (its drawing order). */
+  ranks: Uint32Array;
   count: number;
   /**
    * Why the page's words are better placed by pdf.js, if they are (the caller hands the document
@@ -90,10 +97,11 @@ function endAdvance(values: Float64Array, i: number, nextX: number, nextY: numbe
 }
 
 /** Reads the characters of a loaded text page. */
-export function readChars(lib: Pdfium, textPage: number, scratch: number): PageChars {
+export function readChars(lib: Pdfium, textPage: number, scratch: number, objectRank: ReadonlyMap<number, number>): PageChars {
   const { fn, heap } = lib;
   const total = Math.max(0, fn.FPDFText_CountChars(textPage));
   const codes = new Uint32Array(total);
+  const ranks = new Uint32Array(total);
   const values = new Float64Array(total * FIELDS);
   const spaceBefore = new Uint8Array(total);
   const fonts = new Uint32Array(total);
@@ -151,12 +159,13 @@ export function readChars(lib: Pdfium, textPage: number, scratch: number): PageC
       }
     }
     fonts[count] = lastFont;
+    ranks[count] = objectRank.get(object) ?? 0;
     codes[count] = code;
     spaceBefore[count] = space ? 1 : 0;
     space = false;
     count++;
   }
-  return { codes, values, spaceBefore, fonts, count, ...(handBack ? { handBack } : {}) };
+  return { codes, values, spaceBefore, fonts, ranks, count, ...(handBack ? { handBack } : {}) };
 }
 
 /** Writing direction of each character in the upright view: unit vector and size. */
@@ -290,7 +299,7 @@ export function charsToChunks(chars: PageChars, view: Matrix, page: { width: num
   const out: TextChunk[] = [];
   let run: OpenRun | undefined;
   let prev: Placed | undefined;
-  for (let i = 0; i < chars.count; i++) {
+  for (const i of contentOrder(chars)) {
     const p = placed[i];
     if (!p) continue;
     const text = spell(chars.codes[i]!);
@@ -307,7 +316,7 @@ export function charsToChunks(chars: PageChars, view: Matrix, page: { width: num
       if (sameRun && sameGlyph) sep = '';
       else if (sameRun && Math.abs(across) <= LINE_SHIFT * p.size && along >= -BACK_STEP * p.size) {
         if (along > RUN_GAP * p.size) sep = 'run';
-        else sep = along > SPACE_GAP * p.size || chars.spaceBefore[i] === 1 ? ' ' : '';
+        else sep = along > SPACE_GAP * p.size || (chars.spaceBefore[i] === 1 && along > NOT_A_SPACE * p.size) ? ' ' : '';
       }
     }
     if (run && (sep === '' || sep === ' ')) {
@@ -322,6 +331,19 @@ export function charsToChunks(chars: PageChars, view: Matrix, page: { width: num
   }
   if (run) closeRun(run, monospace.get(run.font) === true, out);
   return out;
+}
+
+/**
+ * The characters in the order the page draws them, as pdf.js reads them: PDFium's text page moves
+ * a text object next to the line it joins (groff's `Of` and `fice` of one word, with another line
+ * between them in its list), which would cut runs pdf.js kept whole.
+ */
+function contentOrder(chars: PageChars): number[] {
+  const order = Array.from({ length: chars.count }, (_, i) => i);
+  const { ranks } = chars;
+  let sorted = true;
+  for (let i = 1; i < chars.count && sorted; i++) sorted = ranks[i - 1]! <= ranks[i]!;
+  return sorted ? order : order.sort((a, b) => ranks[a]! - ranks[b]! || a - b);
 }
 
 /**
