@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_CACHE_MS } from '../../src/server/repos/sessions.ts';
 import { TABLE_PAGE_CACHE_MS } from '../../src/server/routes/tables.ts';
+import { FILTERED_IDS_CACHE_MS } from '../../src/server/repos/rows.ts';
 import { fixture, startServer, upload, waitForDocument, type TestServer } from './helpers.ts';
 
 // Sessions, unfiltered table pages and the rows a filter selects are kept in memory (decisions 032, 033): every write of the
@@ -15,6 +16,10 @@ let reviewer: string;
 let docId: number;
 
 const PAGE = '/api/tables/CostosDirectos?page=1&page_size=100';
+// grid-1001's request number and one of its CostosDirectos concepts ("Rocería y limpieza").
+const BY_NUMBER = '/api/tables/CostosDirectos?page=1&page_size=100&nosolicitud=9176';
+const searchOf = (term: string) => `/api/tables/CostosDirectos?page=1&page_size=100&search=${encodeURIComponent(term)}`;
+const SEARCH = searchOf('roceria y limp');
 async function pageOf(server: Pick<TestServer, 'api'>, token: string): Promise<Page> {
   const res = await server.api(PAGE, { token });
   expect(res.status).toBe(200);
@@ -97,10 +102,6 @@ describe('a cached unfiltered table page', () => {
 });
 
 describe('a cached filtered table page (search, N° Solicitud)', () => {
-  // grid-1001's request number and one of its CostosDirectos concepts ("Rocería y limpieza").
-  const BY_NUMBER = '/api/tables/CostosDirectos?page=1&page_size=100&nosolicitud=9176';
-  const searchOf = (term: string) => `/api/tables/CostosDirectos?page=1&page_size=100&search=${encodeURIComponent(term)}`;
-  const SEARCH = searchOf('roceria y limp');
   async function filtered(url: string): Promise<Page> {
     const res = await s.api(url, { token: reader });
     expect(res.status).toBe(200);
@@ -207,9 +208,13 @@ describe.runIf(process.env.DATABASE_URL)('two nodes on one PostgreSQL database',
     // The other node keeps the page; this node deletes the document.
     await pageOf(other, token);
     expect((await pageOf(other, token)).pagination.total_items).toBeGreaterThan(0);
+    const searched = async () => ((await (await other.api(SEARCH, { token })).json()) as Page).pagination.total_items;
+    await searched();
+    expect(await searched()).toBe(1);
     expect((await s.api(`/api/documents/${id}`, { method: 'DELETE', token: admin })).status).toBe(200);
-    await sleep(TABLE_PAGE_CACHE_MS + 100);
+    await sleep(Math.max(TABLE_PAGE_CACHE_MS, FILTERED_IDS_CACHE_MS) + 100);
     expect((await pageOf(other, token)).pagination.total_items).toBe(0);
+    expect(await searched()).toBe(0);
 
     // Signed out on the other node: refused there at once, here within the session cache's age.
     await pageOf(s, token);
