@@ -1,7 +1,8 @@
 /**
  * npm run bench:api — fills a fresh database with 1,000,000 table rows from 20,000 documents,
  * starts the real server as its own process, and measures three GET /api/tables/CostosDirectos
- * pages with autocannon: unfiltered, `search` and `nosolicitud`. Beside them, in the same run and
+ * pages with autocannon: unfiltered, `search` (the same term each time, then a new term each request)
+ * and `nosolicitud`. Beside them, in the same run and
  * with the same settings, a bare Fastify route (scripts/bench/bare-server.ts) that returns the
  * unfiltered page's own JSON, measured again right before each page: each page prints req/s,
  * p50/p99 and its ratio to that baseline, which holds from machine to machine where absolute
@@ -16,12 +17,19 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { fillBenchDatabase } from './bench/api-fill.ts';
+import { fillBenchDatabase, PLACES, QUALIFIERS, WORDS } from './bench/api-fill.ts';
 import { loadAverages, printMachineLoad } from './bench/machine-load.ts';
 
 interface Histogram { average: number; p50: number; p99: number; mean: number }
 interface AutocannonResult { requests: Histogram; latency: Histogram; non2xx: number; errors: number; timeouts: number }
-type Autocannon = (opts: { url: string; connections: number; duration: number; headers: Record<string, string> }) => Promise<AutocannonResult>;
+interface AutocannonRequest { method?: string; path?: string; headers?: Record<string, string> }
+type Autocannon = (opts: {
+  url: string;
+  connections: number;
+  duration: number;
+  headers: Record<string, string>;
+  requests?: { setupRequest: (request: AutocannonRequest) => AutocannonRequest }[];
+}) => Promise<AutocannonResult>;
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
 const DOCS = Number(process.env.BENCH_DOCS ?? 20_000);
@@ -52,9 +60,29 @@ async function startProcess(args: string[], env: Record<string, string>): Promis
   return { url, stop: () => child.kill('SIGTERM') };
 }
 
-async function measure(url: string, headers: Record<string, string>): Promise<AutocannonResult> {
-  await autocannon({ url, connections: CONNECTIONS, duration: 2, headers }); // warm-up
-  return autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
+/** `paths`: a new path for each request (the cases that must not repeat themselves); none: `url`'s path every time. */
+async function measure(url: string, headers: Record<string, string>, paths?: () => string): Promise<AutocannonResult> {
+  const requests = paths ? [{ setupRequest: (request: AutocannonRequest) => ({ ...request, path: paths() }) }] : undefined;
+  await autocannon({ url, connections: CONNECTIONS, duration: 2, headers, ...(requests ? { requests } : {}) }); // warm-up
+  return autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers, ...(requests ? { requests } : {}) });
+}
+
+/**
+ * Searches of the same shape as the repeated one (`fungicida foliar lote 17`: a word, a qualifier,
+ * a place; 12 000 of them, none asked twice in a run): what a search costs when no kept answer
+ * serves it (decision 032 keeps a filter's rows for 2 s).
+ */
+function newSearchEachTime(): () => string {
+  const terms = WORDS.flatMap((w) => QUALIFIERS.flatMap((q) => PLACES.map((p) => `${w} ${q} ${p}`)));
+  // A fixed shuffle, so the order is not one word's terms after another.
+  let state = 7;
+  for (let i = terms.length - 1; i > 0; i--) {
+    state = (state * 1103515245 + 12345) % 2 ** 31;
+    const j = state % (i + 1);
+    [terms[i], terms[j]] = [terms[j]!, terms[i]!];
+  }
+  let next = 0;
+  return () => `/api/tables/CostosDirectos?page=1&page_size=10&search=${encodeURIComponent(terms[next++ % terms.length]!)}`;
 }
 
 printMachineLoad();
@@ -70,9 +98,10 @@ try {
   const { access_token: token } = (await login.json()) as { access_token: string };
   const headers = { authorization: `Bearer ${token}` };
   const part = nosolicitud.slice(2, 8);
-  const cases: [string, string][] = [
+  const cases: [string, string, (() => string)?][] = [
     ['unfiltered', '/api/tables/CostosDirectos?page=1&page_size=10'],
     ['search', `/api/tables/CostosDirectos?page=1&page_size=10&search=${encodeURIComponent('fungicida foliar lote 17')}`],
+    ['search, new', `/api/tables/CostosDirectos?page=1&page_size=10&search=${encodeURIComponent('abono foliar lote 3')}`, newSearchEachTime()],
     ['nosolicitud', `/api/tables/CostosDirectos?page=1&page_size=10&nosolicitud=${part}`],
   ];
   // The baseline answers exactly what the unfiltered page answers.
@@ -86,14 +115,15 @@ try {
     console.log(
       `${name.padEnd(12)} ${r.requests.average.toFixed(0).padStart(6)} req/s  p50 ${String(r.latency.p50).padStart(4)} ms  p99 ${String(r.latency.p99).padStart(4)} ms  ${extra}`,
     );
-  for (const [name, pathname] of cases) {
+  for (const [name, pathname, paths] of cases) {
     // The baseline is measured right before each page: on a shared machine the load moves between them.
     const base = await measure(`${bare.url}/bare`, {});
     line('  bare route', base, `(baseline, ${fs.statSync(bodyFile).size} bytes of JSON)`);
     const probe = (await (await fetch(`${server.url}${pathname}`, { headers })).json()) as { pagination: { total_items: number } };
-    const r = await measure(`${server.url}${pathname}`, headers);
+    const r = await measure(`${server.url}${pathname}`, headers, paths);
     const ratio = r.requests.average / base.requests.average;
-    line(name, r, `${ratio.toFixed(2)} × bare  (${probe.pagination.total_items} matching rows; non-2xx ${r.non2xx}, errors ${r.errors}; load ${loadAverages()[0].toFixed(1)})`);
+    const matching = paths ? `a new term each request, e.g. ${probe.pagination.total_items} matching rows` : `${probe.pagination.total_items} matching rows`;
+    line(name, r, `${ratio.toFixed(2)} × bare  (${matching}; non-2xx ${r.non2xx}, errors ${r.errors}; load ${loadAverages()[0].toFixed(1)})`);
   }
   printMachineLoad('after the run');
 } finally {

@@ -36,9 +36,9 @@ let seed = 42;
 const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
 const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
 
-const WORDS = ['abono', 'urea', 'cal dolomita', 'semilla', 'plántulas', 'jornal', 'guadaña', 'fumigación', 'fungicida', 'herbicida', 'insecticida', 'transporte', 'empaque', 'cosecha', 'siembra', 'poda', 'riego', 'análisis de suelo', 'rocería', 'trazado', 'ahoyado', 'tutorado', 'fertilización', 'control de malezas', 'beneficio', 'secado', 'alambre', 'postes', 'manguera', 'bomba'];
-const QUALIFIERS = ['orgánico', 'químico', 'manual', 'mecánico', 'edáfico', 'foliar', 'granulado', 'líquido', 'de mantenimiento', 'de establecimiento'];
-const PLACES = Array.from({ length: 40 }, (_, i) => `lote ${i + 1}`);
+export const WORDS = ['abono', 'urea', 'cal dolomita', 'semilla', 'plántulas', 'jornal', 'guadaña', 'fumigación', 'fungicida', 'herbicida', 'insecticida', 'transporte', 'empaque', 'cosecha', 'siembra', 'poda', 'riego', 'análisis de suelo', 'rocería', 'trazado', 'ahoyado', 'tutorado', 'fertilización', 'control de malezas', 'beneficio', 'secado', 'alambre', 'postes', 'manguera', 'bomba'];
+export const QUALIFIERS = ['orgánico', 'químico', 'manual', 'mecánico', 'edáfico', 'foliar', 'granulado', 'líquido', 'de mantenimiento', 'de establecimiento'];
+export const PLACES = Array.from({ length: 40 }, (_, i) => `lote ${i + 1}`);
 const UNITS = ['Jornal', 'Bulto', 'Kg', 'Litro', 'Unidad', 'Global', 'Ha'];
 
 function valueFor(type: string, key: string, i: number): string | number | null {

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_CACHE_MS } from '../../src/server/repos/sessions.ts';
 import { TABLE_PAGE_CACHE_MS } from '../../src/server/routes/tables.ts';
+import { FILTERED_IDS_CACHE_MS } from '../../src/server/repos/rows.ts';
 import { fixture, startServer, upload, waitForDocument, type TestServer } from './helpers.ts';
 
-// Sessions and unfiltered table pages are kept in memory (decisions 032, 033): every write of the
+// Sessions, unfiltered table pages and the rows a filter selects are kept in memory (decisions 032, 033): every write of the
 // node empties them at once; another node's write counts within their maximum age.
 type Row = Record<string, string | number | null>;
 type Page = { data: Row[]; meta: { id: number; document_id: number; corrected: Record<string, unknown> }[]; pagination: { total_items: number } };
@@ -15,6 +16,10 @@ let reviewer: string;
 let docId: number;
 
 const PAGE = '/api/tables/CostosDirectos?page=1&page_size=100';
+// grid-1001's request number and one of its CostosDirectos concepts ("Rocería y limpieza").
+const BY_NUMBER = '/api/tables/CostosDirectos?page=1&page_size=100&nosolicitud=9176';
+const searchOf = (term: string) => `/api/tables/CostosDirectos?page=1&page_size=100&search=${encodeURIComponent(term)}`;
+const SEARCH = searchOf('roceria y limp');
 async function pageOf(server: Pick<TestServer, 'api'>, token: string): Promise<Page> {
   const res = await server.api(PAGE, { token });
   expect(res.status).toBe(200);
@@ -96,6 +101,63 @@ describe('a cached unfiltered table page', () => {
   });
 });
 
+describe('a cached filtered table page (search, N° Solicitud)', () => {
+  async function filtered(url: string): Promise<Page> {
+    const res = await s.api(url, { token: reader });
+    expect(res.status).toBe(200);
+    return (await res.json()) as Page;
+  }
+  /** Read twice, so the second answer came from the cache if anything did. */
+  async function cachedFiltered(url: string): Promise<Page> {
+    await filtered(url);
+    return filtered(url);
+  }
+  let id: number;
+
+  it("finds a new document's rows as soon as they are stored", async () => {
+    expect((await cachedFiltered(SEARCH)).pagination.total_items).toBe(0);
+    expect((await cachedFiltered(BY_NUMBER)).pagination.total_items).toBe(0);
+    const res = await upload(s, admin, [{ name: 'grid.pdf', bytes: fixture('grid-1001.pdf') }]);
+    id = (await res.json()).documents[0].id;
+    expect(await waitForDocument(s, admin, id)).toMatchObject({ status: 'processed' });
+    const found = await filtered(SEARCH);
+    expect(found.pagination.total_items).toBe(1);
+    expect(found.data[0]!.concepto).toBe('Rocería y limpieza');
+    expect((await filtered(BY_NUMBER)).pagination.total_items).toBeGreaterThan(3);
+  });
+
+  it('finds a corrected value at once, and the original again after the revert', async () => {
+    const rowId = (await cachedFiltered(SEARCH)).meta[0]!.id;
+    expect((await cachedFiltered(searchOf('xilofono'))).pagination.total_items).toBe(0);
+    expect((await s.api(cellUrl(rowId, 'concepto'), { method: 'PUT', token: reviewer, json: { value: 'Xilófono' } })).status).toBe(200);
+    expect((await filtered(searchOf('xilofono'))).meta.map((m) => m.id)).toEqual([rowId]);
+    expect((await filtered(SEARCH)).pagination.total_items).toBe(0);
+
+    expect((await s.api(cellUrl(rowId, 'concepto'), { method: 'DELETE', token: reviewer })).status).toBe(200);
+    expect((await filtered(searchOf('xilofono'))).pagination.total_items).toBe(0);
+    expect((await filtered(SEARCH)).meta.map((m) => m.id)).toEqual([rowId]);
+  });
+
+  it("answers a reprocessed document's new rows at once", async () => {
+    const before = await cachedFiltered(BY_NUMBER);
+    const searched = await cachedFiltered(SEARCH);
+    expect((await s.api(`/api/documents/${id}/reprocess`, { method: 'POST', token: admin })).status).toBe(202);
+    expect(await waitForDocument(s, admin, id)).toMatchObject({ status: 'processed' });
+    const after = await filtered(BY_NUMBER);
+    expect(after.data).toEqual(before.data);
+    expect(after.meta.map((m) => m.id)).not.toEqual(before.meta.map((m) => m.id));
+    expect((await filtered(SEARCH)).meta.map((m) => m.id)).not.toEqual(searched.meta.map((m) => m.id));
+  });
+
+  it("drops a deleted document's rows at once", async () => {
+    expect((await cachedFiltered(SEARCH)).pagination.total_items).toBe(1);
+    expect((await cachedFiltered(BY_NUMBER)).pagination.total_items).toBeGreaterThan(0);
+    expect((await s.api(`/api/documents/${id}`, { method: 'DELETE', token: admin })).status).toBe(200);
+    expect((await filtered(SEARCH)).pagination.total_items).toBe(0);
+    expect((await filtered(BY_NUMBER)).data).toEqual([]);
+  });
+});
+
 describe('a cached session', () => {
   it('is refused at once after logout', async () => {
     const token = await s.login('lectora@example.com', 'user-pass-123');
@@ -146,9 +208,13 @@ describe.runIf(process.env.DATABASE_URL)('two nodes on one PostgreSQL database',
     // The other node keeps the page; this node deletes the document.
     await pageOf(other, token);
     expect((await pageOf(other, token)).pagination.total_items).toBeGreaterThan(0);
+    const searched = async () => ((await (await other.api(SEARCH, { token })).json()) as Page).pagination.total_items;
+    await searched();
+    expect(await searched()).toBe(1);
     expect((await s.api(`/api/documents/${id}`, { method: 'DELETE', token: admin })).status).toBe(200);
-    await sleep(TABLE_PAGE_CACHE_MS + 100);
+    await sleep(Math.max(TABLE_PAGE_CACHE_MS, FILTERED_IDS_CACHE_MS) + 100);
     expect((await pageOf(other, token)).pagination.total_items).toBe(0);
+    expect(await searched()).toBe(0);
 
     // Signed out on the other node: refused there at once, here within the session cache's age.
     await pageOf(s, token);

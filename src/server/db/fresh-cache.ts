@@ -23,6 +23,8 @@ interface Entry<V> {
  */
 export class FreshCache<K, V> {
   private readonly entries = new Map<K, Entry<V>>();
+  /** Reads under way, by key: a request arriving meanwhile shares one while no write came in since it began. */
+  private readonly pending = new Map<K, { stamp: number; value: Promise<V> }>();
 
   constructor(
     private readonly changes: ChangeTracker,
@@ -42,23 +44,38 @@ export class FreshCache<K, V> {
     return undefined;
   }
 
-  /** The kept answer, or `load()`'s, kept when no write came in between (and `keep` allows it). */
+  /**
+   * The kept answer, or `load()`'s, kept when no write came in between (and `keep` allows it).
+   * Requests for a key being read share that read while no write of these tables has committed
+   * since it began: it answers what a read started now would (when an entry expires under load,
+   * ten requests at once would otherwise run the same query ten times in a row).
+   */
   async read(key: K, load: () => Promise<V>, keep: (value: V) => boolean = () => true): Promise<V> {
     const hit = this.get(key);
     if (hit !== undefined) return hit;
     const stamp = this.stamp();
+    const under = this.pending.get(key);
+    if (under && under.stamp === stamp) return under.value;
     const at = performance.now();
-    const value = await load();
-    if (keep(value) && stamp === this.stamp()) {
-      // Oldest first in a Map: the first key is the one to drop.
-      if (this.entries.size >= this.options.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-      this.entries.set(key, { value, stamp, at });
+    const value = load();
+    const reading = { stamp, value };
+    this.pending.set(key, reading);
+    try {
+      const answer = await value;
+      if (keep(answer) && stamp === this.stamp()) {
+        // Oldest first in a Map: the first key is the one to drop.
+        if (this.entries.size >= this.options.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+        this.entries.set(key, { value: answer, stamp, at });
+      }
+      return answer;
+    } finally {
+      if (this.pending.get(key) === reading) this.pending.delete(key);
     }
-    return value;
   }
 
   /** Forgets every kept answer (e.g. after a write this process made elsewhere). */
   clear(): void {
     this.entries.clear();
+    this.pending.clear();
   }
 }

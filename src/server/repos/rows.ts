@@ -9,6 +9,17 @@ import { readStoredJson, type StoredJsonLog } from './stored-json.ts';
 import { correctedCells, correctedCellsSql } from './row-meta.ts';
 import { filteredRows, orderedRows } from './row-filters.ts';
 import type { RowMeta } from '../../shared/api/corrections.ts';
+import type { ChangeTracker } from '../db/change-tracking.ts';
+import { FreshCache } from '../db/fresh-cache.ts';
+
+/**
+ * How long the ordered ids of a filtered page (search, N° Solicitud) are answered from memory
+ * (decision 032). Every committed write of this process to the rows (with their search indexes)
+ * or to the documents' fields empties them at once; another node's write shows within this long.
+ */
+export const FILTERED_IDS_CACHE_MS = 2000;
+/** A filter matching more rows than this is read again each time (a kept list is 4 bytes a row: at most 64 × 400 KB). */
+const FILTERED_IDS_MAX_KEPT = 100_000;
 
 export interface StoredRowInput {
   values: TableRow;
@@ -51,7 +62,20 @@ function isUnfiltered(f: Partial<TableFilters>): boolean {
   return !f.nosolicitud?.trim() && !(f.search && normalizeSearch(f.search));
 }
 
-export function rowsRepo(db: Kysely<Database>, dialect: Dialect) {
+export function rowsRepo(db: Kysely<Database>, dialect: Dialect, changes?: ChangeTracker) {
+  // The ordered ids of a filter are the whole cost of a filtered page (the search, the total): the
+  // same filter is asked again for its total's page, the next pages and the data screen's totals
+  // row, and by every reader of the same search. Kept under the change stamp of what they read.
+  const filteredIds = changes
+    ? new FreshCache<string, Int32Array | Float64Array>(changes, {
+        // The FTS5 tables are written by raw SQL, which counts as a write to every table.
+        tables: ['table_rows'],
+        // N° Solicitud is matched on `documents`; a new document has no rows yet.
+        changedOnly: ['documents'],
+        maxAgeMs: FILTERED_IDS_CACHE_MS,
+        maxEntries: 64,
+      })
+    : undefined;
   // Tables whose search index is known to exist, committed, on this database (created on first
   // use). An index created inside a transaction is not remembered: that transaction may still roll
   // back (a full disk at COMMIT), and a remembered index that is not there fails every later save
@@ -244,11 +268,16 @@ export function rowsRepo(db: Kysely<Database>, dialect: Dialect) {
           : Number((await db.selectFrom('table_counts').select('row_count').where('table_name', '=', tableName).executeTakeFirst())?.row_count ?? 0);
         return answer(found, total);
       }
-      const indexed = await searchIndexed(tableName);
       // One evaluation of the filters: the ordered ids give the total and the page at once
       // (and, with no LIMIT, both planners start from the search indexes).
-      const ids = (await ordered(tableName, f, indexed).select('id').execute()).map((r) => r.id);
-      const pageIds = ids.slice((page - 1) * pageSize, page * pageSize);
+      const read = async () => {
+        const indexed = await searchIndexed(tableName);
+        const list = (await ordered(tableName, f, indexed).select('id').execute()).map((r) => r.id);
+        return list.every((id) => id <= 0x7fffffff) ? Int32Array.from(list) : Float64Array.from(list);
+      };
+      const key = JSON.stringify([tableName, f.nosolicitud?.trim() ?? '', f.search ? normalizeSearch(f.search) : '', f.sortByNosolicitud === true]);
+      const ids = filteredIds ? await filteredIds.read(key, read, (kept) => kept.length <= FILTERED_IDS_MAX_KEPT) : await read();
+      const pageIds = Array.from(ids.subarray((page - 1) * pageSize, page * pageSize));
       const found = pageIds.length
         ? await db
             .selectFrom('table_rows')
@@ -257,8 +286,10 @@ export function rowsRepo(db: Kysely<Database>, dialect: Dialect) {
             .execute()
         : [];
       const byId = new Map(found.map((r) => [r.id, r]));
+      // A row gone since its id was read (another node's deletion, within the ids' maximum age) is
+      // left out rather than failing the page.
       return answer(
-        pageIds.map((id) => byId.get(id)!),
+        pageIds.flatMap((id) => byId.get(id) ?? []),
         ids.length,
       );
     },

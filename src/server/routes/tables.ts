@@ -11,10 +11,11 @@ import { exportStream } from '../export.ts';
 import { attachment } from './documents.ts';
 import { tableConfidenceOf } from '../repos/documents.ts';
 import { FreshCache } from '../db/fresh-cache.ts';
+import { normalizeSearch } from '../search-text.ts';
 import type { Static } from '@sinclair/typebox';
 
 /**
- * How long an unfiltered table page is answered from memory without reading the database again
+ * How long a table page is answered from memory without reading the database again
  * (decision 032). Every write of this process to the rows, their counts, the corrections or the
  * documents' stored fields empties it at once; another node's write shows here within this long.
  */
@@ -32,8 +33,10 @@ function filtersOf(q: { nosolicitud?: string; search?: string; sort_by_nosolicit
 }
 
 export const tableRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
-  // Only unfiltered pages: the table's first pages are what the data screen opens on, again and again.
-  const unfilteredPages = new FreshCache<string, Static<typeof TablePageResponse>>(ctx.database.changes, {
+  // The table's first pages are what the data screen opens on, again and again; a filtered page is
+  // asked again by its readers' next requests (the same search's page after a correction's reload,
+  // another reader of the same search). Its rows come from the filter's kept ids (rows.ts).
+  const pages = new FreshCache<string, Static<typeof TablePageResponse>>(ctx.database.changes, {
     tables: ['table_rows', 'table_counts', 'corrections'],
     // A new document (an upload) has no rows yet: it changes no page.
     changedOnly: ['documents'],
@@ -74,8 +77,8 @@ export const tableRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async
         });
         return { data: rows, meta, documents, pagination: paginationOf(page, pageSize, total) };
       };
-      if (!ctx.rows.isUnfiltered(filters)) return load();
-      return unfilteredPages.read(`${table.name}|${page}|${pageSize}|${filters.sortByNosolicitud === true}`, load);
+      const filterKey = ctx.rows.isUnfiltered(filters) ? [] : [filters.nosolicitud?.trim() ?? '', normalizeSearch(filters.search ?? '')];
+      return pages.read(JSON.stringify([table.name, page, pageSize, filters.sortByNosolicitud === true, ...filterKey]), load);
     },
   );
 
