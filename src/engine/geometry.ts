@@ -9,7 +9,8 @@ export function unionBox(boxes: readonly Box[]): Box {
   let y0 = Infinity;
   let x1 = -Infinity;
   let y1 = -Infinity;
-  for (const b of boxes) {
+  for (let i = 0; i < boxes.length; i++) {
+    const b = boxes[i]!;
     if (b.x0 < x0) x0 = b.x0;
     if (b.y0 < y0) y0 = b.y0;
     if (b.x1 > x1) x1 = b.x1;

@@ -45,9 +45,28 @@ function inside(b: Box, outer: Box): boolean {
   return cx >= outer.x0 && cx <= outer.x1 && cy >= outer.y0 && cy <= outer.y1;
 }
 
-/** The page's upright text as lines (the engine's line builder), top to bottom, leaving out words inside `exclude` boxes. */
-export function pageLines(page: PageContent, exclude: readonly Box[], settings: LineSettings): PageLine[] {
-  const words = page.chunks.filter((c) => !exclude.some((b) => inside(c, b)));
+/**
+ * A page's lines with nothing left out, per page and settings: the classifier reads them for the
+ * whole document, then again per table for a section title left at a page's foot (issue 14: they
+ * were rebuilt each time). Nobody changes a PageLine once made.
+ */
+const WHOLE_PAGES = new WeakMap<PageContent, { settings: LineSettings; lines: readonly PageLine[] }>();
+
+/**
+ * The page's upright text as lines (the engine's line builder), top to bottom, leaving out words
+ * inside `exclude` boxes. The array is shared between callers when nothing is left out: read it,
+ * do not change it.
+ */
+export function pageLines(page: PageContent, exclude: readonly Box[], settings: LineSettings): readonly PageLine[] {
+  if (exclude.length > 0) return buildLines(page, page.chunks.filter((c) => !exclude.some((b) => inside(c, b))), settings);
+  const known = WHOLE_PAGES.get(page);
+  if (known?.settings === settings) return known.lines;
+  const lines = buildLines(page, page.chunks, settings);
+  WHOLE_PAGES.set(page, { settings, lines });
+  return lines;
+}
+
+function buildLines(page: PageContent, words: readonly TextChunk[], settings: LineSettings): PageLine[] {
   return chunksToLines(words, settings).map((l) => ({
     page: page.page,
     x0: l.x0,
