@@ -200,16 +200,38 @@ export function ownHeaderLabels(headerRows: readonly string[][], width: number):
   });
 }
 
+/**
+ * How a label matches each of a table's columns (matchColumnKeys, parallel to `table.columns`),
+ * remembered per table and label text: every raw table is mapped against each catalogue table
+ * once per header cut tried, mostly with the same labels (issue 14). Bounded like text.ts's memos.
+ */
+const SCORES = new WeakMap<CatalogTable, Map<string, readonly number[]>>();
+function columnScores(label: string, table: CatalogTable): readonly number[] {
+  let byLabel = SCORES.get(table);
+  if (!byLabel) {
+    byLabel = new Map();
+    SCORES.set(table, byLabel);
+  }
+  let scores = byLabel.get(label);
+  if (!scores) {
+    if (byLabel.size >= 20000) byLabel.clear();
+    const keys = new MatchKeys(label);
+    scores = table.columns.map((column) => matchColumnKeys(keys, column));
+    byLabel.set(label, scores);
+  }
+  return scores;
+}
+
 /** Assigns each catalogue column to at most one raw column, strongest matches first. */
 export function mapColumns(labels: readonly string[], table: CatalogTable, own: readonly string[] = []): ColumnMapping {
   const candidates: { col: number; key: string; score: number; order: number }[] = [];
   labels.forEach((label, col) => {
     if (!label) return;
-    const alone = own[col] && own[col] !== label ? new MatchKeys(own[col]!) : undefined;
-    const keys = new MatchKeys(label);
+    const alone = own[col] && own[col] !== label ? columnScores(own[col]!, table) : undefined;
+    const scores = columnScores(label, table);
     table.columns.forEach((column, order) => {
       // The whole stacked label counts more than the column's own text alone.
-      const score = Math.max(2 * matchColumnKeys(keys, column), alone ? 2 * matchColumnKeys(alone, column) - 1 : 0);
+      const score = Math.max(2 * scores[order]!, alone ? 2 * alone[order]! - 1 : 0);
       if (score > 0) candidates.push({ col, key: column.key, score, order });
     });
   });
