@@ -2,7 +2,7 @@ import type { Box, PageContent, TextChunk } from '../types.ts';
 import type { LineSettings } from '../settings.ts';
 import { chunksToLines } from '../text/chunks-to-lines.ts';
 import { joinLineWords } from '../text/join-words.ts';
-import { leftToRight, unionBox } from '../geometry.ts';
+import { leftToRight, outsideBoxes, unionBox } from '../geometry.ts';
 
 /** A gap wider than this many font sizes separates a label from its value on a line. */
 const SEGMENT_GAP_RATIO = 1.0;
@@ -58,7 +58,7 @@ const WHOLE_PAGES = new WeakMap<PageContent, { settings: LineSettings; lines: re
  * do not change it.
  */
 export function pageLines(page: PageContent, exclude: readonly Box[], settings: LineSettings): readonly PageLine[] {
-  if (exclude.length > 0) return buildLines(page, page.chunks.filter((c) => !exclude.some((b) => inside(c, b))), settings);
+  if (exclude.length > 0) return buildLines(page, outsideBoxes(page.chunks, exclude, inside), settings);
   const known = WHOLE_PAGES.get(page);
   if (known?.settings === settings) return known.lines;
   const lines = buildLines(page, page.chunks, settings);

@@ -15,7 +15,7 @@ import { cellTexts, linesToRows, type RowHints, type RowWords } from './lines-to
 import { moveHeaderWordsBeside } from './header-words-beside.ts';
 import { splitAtHeaderGaps } from './header-split-columns.ts';
 import { DEFAULT_SETTINGS, type EngineSettings, type StreamSettings } from '../settings.ts';
-import { unionBox, unionOrNull } from '../geometry.ts';
+import { outsideBoxes, unionBox, unionOrNull } from '../geometry.ts';
 
 const inside = (c: Box, b: Box): boolean => {
   const x = (c.x0 + c.x1) / 2;
@@ -138,7 +138,7 @@ function regionToTable(page: PageContent, region: Region, all: EngineSettings, t
  */
 export function findStreamTables(page: PageContent, exclude: Box[], all: EngineSettings = DEFAULT_SETTINGS, trace?: FinderTrace): RawTable[] {
   const settings = all.stream;
-  const chunks = page.chunks.filter((c) => !exclude.some((b) => inside(c, b)));
+  const chunks = outsideBoxes(page.chunks, exclude, inside);
   const lines = chunksToLines(chunks, all.lines);
   const found: Omit<RawTable, 'context'>[] = [];
   const segments = linesToBlocks(lines, exclude, settings, trace, horizontalRules(page.segments))
