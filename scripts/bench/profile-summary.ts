@@ -47,8 +47,8 @@ function owner(node: Node): { group: string; file?: string } {
   if (functionName === '(garbage collector)') return { group: 'GC' };
   if (functionName === '(idle)') return { group: 'idle' };
   if (functionName === '(program)') return { group: 'program' };
-  if (url.includes('/build/pdfjs/')) return { group: 'pdf.js' };
-  if (url.includes('/build/chunks/') || url.endsWith('/engine-child.mjs')) {
+  if (url.includes('/pdfjs/')) return { group: 'pdf.js' };
+  if (url.includes('/chunks/') || url.endsWith('/engine-child.mjs')) {
     const file = sourceOf(url, node.callFrame.lineNumber);
     if (file.startsWith('src/engine/pdf/') || file.startsWith('src/engine/runtime/')) return { group: 'ours (pdf, runtime)', file };
     if (file.startsWith('src/')) return { group: 'ours', file };
