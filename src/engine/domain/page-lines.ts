@@ -50,7 +50,7 @@ function inside(b: Box, outer: Box): boolean {
  * whole document, then again per table for a section title left at a page's foot (issue 14: they
  * were rebuilt each time). Nobody changes a PageLine once made.
  */
-const WHOLE_PAGES = new WeakMap<PageContent, { settings: LineSettings; lines: readonly PageLine[] }>();
+const WHOLE_PAGES = new WeakMap<PageContent, { settings: LineSettings; chunks: PageContent['chunks']; lines: readonly PageLine[] }>();
 
 /**
  * The page's upright text as lines (the engine's line builder), top to bottom, leaving out words
@@ -60,9 +60,11 @@ const WHOLE_PAGES = new WeakMap<PageContent, { settings: LineSettings; lines: re
 export function pageLines(page: PageContent, exclude: readonly Box[], settings: LineSettings): readonly PageLine[] {
   if (exclude.length > 0) return buildLines(page, outsideBoxes(page.chunks, exclude, inside), settings);
   const known = WHOLE_PAGES.get(page);
-  if (known?.settings === settings) return known.lines;
+  // The words as well as the settings: OCR mending gives a page a new word array (never after the
+  // classifier has read it, but a cache must not rely on that).
+  if (known?.settings === settings && known.chunks === page.chunks) return known.lines;
   const lines = buildLines(page, page.chunks, settings);
-  WHOLE_PAGES.set(page, { settings, lines });
+  WHOLE_PAGES.set(page, { settings, chunks: page.chunks, lines });
   return lines;
 }
 
