@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { leftToRight, sortLeftToRight } from './geometry.ts';
+import { leftToRight, outsideBoxes, sortLeftToRight } from './geometry.ts';
 
 const box = (x0: number, name: string) => ({ x0, y0: 0, x1: x0 + 1, y1: 1, name });
 
@@ -36,5 +36,23 @@ describe('leftToRight and sortLeftToRight: boxes by x0, as a stable sort orders 
       expect(leftToRight(boxes).map((b) => b.name)).toEqual(expected);
       expect(sortLeftToRight([...boxes]).map((b) => b.name)).toEqual(expected);
     }
+  });
+});
+
+describe('outsideBoxes: the items no box holds, in their order', () => {
+  const within = (b: { x0: number }, o: { x0: number; x1: number }) => b.x0 >= o.x0 && b.x0 <= o.x1;
+  const items = [box(1, 'a'), box(5, 'b'), box(9, 'c'), box(2, 'd')];
+
+  it('keeps every item when there is no box, as a new array', () => {
+    const kept = outsideBoxes(items, [], within);
+    expect(kept).toEqual(items);
+    expect(kept).not.toBe(items);
+  });
+
+  it('drops what any box holds and keeps the rest in order, as filter with some would', () => {
+    const taken = [{ x0: 0, y0: 0, x1: 1.5, y1: 1 }, { x0: 8, y0: 0, x1: 10, y1: 1 }];
+    const kept = outsideBoxes(items, taken, within);
+    expect(kept.map((b) => b.name)).toEqual(['b', 'd']);
+    expect(kept).toEqual(items.filter((b) => !taken.some((t) => within(b, t))));
   });
 });

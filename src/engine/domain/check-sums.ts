@@ -2,6 +2,11 @@ import type { CatalogTable, TableRow } from '../../shared/catalog/index.ts';
 import type { CheckSum } from '../types.ts';
 
 /** A printed total agrees with its items within a peso or 0.05 %, which covers rounding in print. */
+/** Combining marks (accents once NFD splits them). */
+// Letter and mark classes (`\p{…}`) at module level: the build lowers such literals to `new RegExp`
+// where they stand, a regular expression made per call (issue 14).
+const MARKS = /\p{M}/gu;
+
 const ABS_TOLERANCE = 1.5;
 const REL_TOLERANCE = 0.0005;
 
@@ -13,7 +18,7 @@ export function sumsAgree(printed: number, computed: number): boolean {
 export function isTotalRowLabel(text: string, cashFlow: boolean): boolean {
   const s = text
     .normalize('NFD')
-    .replace(/\p{M}/gu, '')
+    .replace(MARKS, '')
     .toLowerCase()
     .trim();
   if (/^(?:sub\s*-?\s*)?total(?:es)?\b/.test(s)) return true;

@@ -127,6 +127,10 @@ export function readGridRows(
   return out;
 }
 
+/** Any letter. */
+// Letter and mark classes (`\p{…}`) at module level: the build lowers such literals to `new RegExp`
+// where they stand, a regular expression made per call (issue 14).
+const LETTER = /\p{L}/u;
 const OUTLINE = /^(?:\d+(?:\.\d+)*\.?|[a-z]\))\s+\S/i;
 
 /**
@@ -145,7 +149,7 @@ function isSectionRow(
   if (!numbersEmpty) return false;
   if (shape.filled === 1 && shape.firstIndex === 0) return true;
   const text = row.filter((c) => c.trim()).join(' ');
-  return /\p{L}/u.test(text) && (OUTLINE.test(text) || text === text.toUpperCase());
+  return LETTER.test(text) && (OUTLINE.test(text) || text === text.toUpperCase());
 }
 
 /** The figures a SUBTOTAL/TOTAL row prints in its summable columns (not the label itself). */

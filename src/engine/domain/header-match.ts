@@ -21,6 +21,7 @@ class MatchKeys {
   #singular: string | undefined;
   #first: string | undefined;
   #trimmed: string | undefined;
+  #sign: boolean | undefined;
   constructor(readonly text: string) {
     this.loose = looseKey(text);
   }
@@ -33,6 +34,10 @@ class MatchKeys {
   }
   get trimmed(): string {
     return (this.#trimmed ??= this.text.trim());
+  }
+  /** A wording made only of signs (tested once per wording, not per comparison). */
+  get sign(): boolean {
+    return (this.#sign ??= SIGN_WORDING.test(this.loose));
   }
 }
 
@@ -53,7 +58,7 @@ function matchKeys(label: MatchKeys, wording: MatchKeys): number {
   // `Rendimiento (kg/ha)` names `Rendimiento`; the wording must be most of the label.
   if (b.length >= 4 && a.startsWith(b) && b.length / a.length >= PREFIX_MIN_SHARE) return MATCH_PREFIX;
   // A sign wording (`%`) names a label it opens as a word of its own: `% sobre C.D.`, `% del total`.
-  if (SIGN_WORDING.test(b) && label.first === wording.trimmed) return MATCH_PREFIX;
+  if (wording.sign && label.first === wording.trimmed) return MATCH_PREFIX;
   return 0;
 }
 
@@ -63,7 +68,8 @@ export function matchWording(label: string, wording: string): number {
 
 function matchColumnKeys(label: MatchKeys, column: CatalogColumn): number {
   let best = 0;
-  for (const w of wordingsOf(column)) best = Math.max(best, matchKeys(label, w));
+  const wordings = wordingsOf(column);
+  for (let i = 0; i < wordings.length; i++) best = Math.max(best, matchKeys(label, wordings[i]!));
   return best;
 }
 
@@ -100,19 +106,36 @@ export function fillBarePeriods(labels: readonly string[]): string[] {
   return out;
 }
 
+/**
+ * Answers per label text, for the two questions below that run over the whole catalogue: the same
+ * header labels are asked about again for every cut tried (issue 14). Bounded like text.ts's memos.
+ */
+function remembered(fn: (label: string) => boolean): (label: string) => boolean {
+  const known = new Map<string, boolean>();
+  return (label) => {
+    let v = known.get(label);
+    if (v === undefined) {
+      if (known.size >= 20000) known.clear();
+      v = fn(label);
+      known.set(label, v);
+    }
+    return v;
+  };
+}
+
 /** Does a label name some catalogue column or a cash-flow period? */
-export function namesColumn(label: string): boolean {
+export const namesColumn = remembered((label) => {
   if (isPeriodLabel(label)) return true;
   const keys = new MatchKeys(label);
   return CATALOG.some((t) => t.columns.some((c) => matchColumnKeys(keys, c) > 0));
-}
+});
 
 /** A label that is a column's wording itself (or its plural), not only opened by one. */
-export function isColumnWording(label: string): boolean {
+export const isColumnWording = remembered((label) => {
   if (isPeriodLabel(label)) return true;
   const keys = new MatchKeys(label);
   return CATALOG.some((t) => t.columns.some((c) => matchColumnKeys(keys, c) >= MATCH_SINGULAR));
-}
+});
 
 /** A `Total` column of a wide table (not a period): `Total`, `Total año`, `TOTAL`. */
 export function isTotalLabel(label: string): boolean {
@@ -177,16 +200,38 @@ export function ownHeaderLabels(headerRows: readonly string[][], width: number):
   });
 }
 
+/**
+ * How a label matches each of a table's columns (matchColumnKeys, parallel to `table.columns`),
+ * remembered per table and label text: every raw table is mapped against each catalogue table
+ * once per header cut tried, mostly with the same labels (issue 14). Bounded like text.ts's memos.
+ */
+const SCORES = new WeakMap<CatalogTable, Map<string, readonly number[]>>();
+function columnScores(label: string, table: CatalogTable): readonly number[] {
+  let byLabel = SCORES.get(table);
+  if (!byLabel) {
+    byLabel = new Map();
+    SCORES.set(table, byLabel);
+  }
+  let scores = byLabel.get(label);
+  if (!scores) {
+    if (byLabel.size >= 20000) byLabel.clear();
+    const keys = new MatchKeys(label);
+    scores = table.columns.map((column) => matchColumnKeys(keys, column));
+    byLabel.set(label, scores);
+  }
+  return scores;
+}
+
 /** Assigns each catalogue column to at most one raw column, strongest matches first. */
 export function mapColumns(labels: readonly string[], table: CatalogTable, own: readonly string[] = []): ColumnMapping {
   const candidates: { col: number; key: string; score: number; order: number }[] = [];
   labels.forEach((label, col) => {
     if (!label) return;
-    const alone = own[col] && own[col] !== label ? new MatchKeys(own[col]!) : undefined;
-    const keys = new MatchKeys(label);
+    const alone = own[col] && own[col] !== label ? columnScores(own[col]!, table) : undefined;
+    const scores = columnScores(label, table);
     table.columns.forEach((column, order) => {
       // The whole stacked label counts more than the column's own text alone.
-      const score = Math.max(2 * matchColumnKeys(keys, column), alone ? 2 * matchColumnKeys(alone, column) - 1 : 0);
+      const score = Math.max(2 * scores[order]!, alone ? 2 * alone[order]! - 1 : 0);
       if (score > 0) candidates.push({ col, key: column.key, score, order });
     });
   });

@@ -39,6 +39,26 @@ function indexOf(catalog: LabelCatalog): LabelIndex {
 
 /** The key a printed label names (exact or plural-insensitive wording; a trailing colon is ignored). */
 export function labelKey(text: string, catalog: LabelCatalog): string | undefined {
+  // Every row of every table is tried against the catalogues, the same cells over and over: one
+  // look-up per text, not a trim and two keyed look-ups (issue 14). Bounded like text.ts's memos.
+  let known = KNOWN.get(catalog);
+  if (!known) {
+    known = new Map();
+    KNOWN.set(catalog, known);
+  }
+  let key = known.get(text);
+  if (key === undefined) {
+    if (known.size >= KNOWN_LIMIT) known.clear();
+    key = keyOfLabel(text, catalog) ?? null;
+    known.set(text, key);
+  }
+  return key ?? undefined;
+}
+
+const KNOWN = new WeakMap<LabelCatalog, Map<string, string | null>>();
+const KNOWN_LIMIT = 20000;
+
+function keyOfLabel(text: string, catalog: LabelCatalog): string | undefined {
   const label = text.replace(/[:：]\s*$/, '').trim();
   if (!label || label.length > 60) return undefined;
   const index = indexOf(catalog);
@@ -53,7 +73,12 @@ export function labelKey(text: string, catalog: LabelCatalog): string | undefine
  */
 export function pairsInRow(cells: readonly string[], catalog: LabelCatalog, boxes?: readonly (Box | null)[]): Pair[] {
   const out: Pair[] = [];
-  const kept = cells.flatMap((c, i) => (c.trim() ? [{ text: c.trim(), box: boxes?.[i] ?? null }] : []));
+  // A loop, not flatMap with an array per cell: this runs for every row of every table (issue 14).
+  const kept: { text: string; box: Box | null }[] = [];
+  for (let i = 0; i < cells.length; i++) {
+    const text = cells[i]!.trim();
+    if (text) kept.push({ text, box: boxes?.[i] ?? null });
+  }
   const filled = kept.map((c) => c.text);
   const boxOf = (...at: number[]): { box?: Box | null } => (boxes ? { box: unionOrNull(at.map((i) => kept[i]?.box)) } : {});
   for (let i = 0; i < filled.length; i++) {

@@ -2,7 +2,7 @@ import type { Box, PageContent, TextChunk } from '../types.ts';
 import type { LineSettings } from '../settings.ts';
 import { chunksToLines } from '../text/chunks-to-lines.ts';
 import { joinLineWords } from '../text/join-words.ts';
-import { leftToRight, unionBox } from '../geometry.ts';
+import { leftToRight, outsideBoxes, unionBox } from '../geometry.ts';
 
 /** A gap wider than this many font sizes separates a label from its value on a line. */
 const SEGMENT_GAP_RATIO = 1.0;
@@ -45,9 +45,30 @@ function inside(b: Box, outer: Box): boolean {
   return cx >= outer.x0 && cx <= outer.x1 && cy >= outer.y0 && cy <= outer.y1;
 }
 
-/** The page's upright text as lines (the engine's line builder), top to bottom, leaving out words inside `exclude` boxes. */
-export function pageLines(page: PageContent, exclude: readonly Box[], settings: LineSettings): PageLine[] {
-  const words = page.chunks.filter((c) => !exclude.some((b) => inside(c, b)));
+/**
+ * A page's lines with nothing left out, per page and settings: the classifier reads them for the
+ * whole document, then again per table for a section title left at a page's foot (issue 14: they
+ * were rebuilt each time). Nobody changes a PageLine once made.
+ */
+const WHOLE_PAGES = new WeakMap<PageContent, { settings: LineSettings; chunks: PageContent['chunks']; lines: readonly PageLine[] }>();
+
+/**
+ * The page's upright text as lines (the engine's line builder), top to bottom, leaving out words
+ * inside `exclude` boxes. The array is shared between callers when nothing is left out: read it,
+ * do not change it.
+ */
+export function pageLines(page: PageContent, exclude: readonly Box[], settings: LineSettings): readonly PageLine[] {
+  if (exclude.length > 0) return buildLines(page, outsideBoxes(page.chunks, exclude, inside), settings);
+  const known = WHOLE_PAGES.get(page);
+  // The words as well as the settings: OCR mending gives a page a new word array (never after the
+  // classifier has read it, but a cache must not rely on that).
+  if (known?.settings === settings && known.chunks === page.chunks) return known.lines;
+  const lines = buildLines(page, page.chunks, settings);
+  WHOLE_PAGES.set(page, { settings, chunks: page.chunks, lines });
+  return lines;
+}
+
+function buildLines(page: PageContent, words: readonly TextChunk[], settings: LineSettings): PageLine[] {
   return chunksToLines(words, settings).map((l) => ({
     page: page.page,
     x0: l.x0,

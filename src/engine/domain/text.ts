@@ -21,10 +21,15 @@ function memo(fn: (text: string) => string): (text: string) => string {
 /** Lower case, no accents, `°`/`º` as `o`, whitespace collapsed. */
 export const fold = memo(foldText);
 
+/** Combining marks (accents once NFD splits them). */
+// Letter and mark classes (`\p{…}`) at module level: the build lowers such literals to `new RegExp`
+// where they stand, a regular expression made per call (issue 14).
+const MARKS = /\p{M}/gu;
+
 function foldText(text: string): string {
   return text
     .normalize('NFD')
-    .replace(/\p{M}/gu, '')
+    .replace(MARKS, '')
     .replace(/[°º]/g, 'o')
     .toLowerCase()
     .replace(/\s+/g, ' ')

@@ -109,6 +109,17 @@ export function readWideRows(
   return out;
 }
 
+/** The items' `valor` summed per `periodo`, from 0, in the items' order. */
+function periodSums(items: readonly TableRow[]): Map<unknown, number> {
+  const out = new Map<unknown, number>();
+  for (const r of items) {
+    // `===` never matches NaN, where a Map key would.
+    if (r.periodo !== r.periodo) continue;
+    out.set(r.periodo, (out.get(r.periodo) ?? 0) + (typeof r.valor === 'number' ? r.valor : 0));
+  }
+  return out;
+}
+
 function periodTotals(
   table: CatalogTable,
   layout: WideLayout,
@@ -119,10 +130,14 @@ function periodTotals(
   styles: readonly NumberStyle[],
 ): CheckSum[] {
   const sums: CheckSum[] = [];
+  // Each period's sum in one pass over the items, in their order (the same additions as a filter
+  // and a reduce per period, which went over every item once per period, issue 14).
+  let byPeriod: Map<unknown, number> | undefined;
   for (const { col, label: period } of layout.periods) {
     const parsed = parseCell(cleanText(row[col] ?? ''), 'money', styles[col]!);
     if (!parsed.ok || typeof parsed.value !== 'number') continue;
-    const computed = items.filter((r) => r.periodo === period).reduce((s, r) => s + (typeof r.valor === 'number' ? r.valor : 0), 0);
+    byPeriod ??= periodSums(items);
+    const computed = byPeriod.get(period) ?? 0;
     sums.push({ table: table.name, kind: 'column', label: cleanText(label), page, column: 'valor', header: period, printed: parsed.value, computed, ok: sumsAgree(parsed.value, computed) });
   }
   return sums;

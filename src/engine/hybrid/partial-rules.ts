@@ -4,7 +4,7 @@ import type { LatticeCandidate } from '../lattice/find-lattice-tables.ts';
 import { wordsToCells, type Grid, type GridCell } from '../lattice/grid.ts';
 import { chunksToLines, type TextLine } from '../text/chunks-to-lines.ts';
 import { columnAt, linesToRivers, type River } from '../stream/lines-to-columns.ts';
-import { cellText, linesToRows } from '../stream/lines-to-rows.ts';
+import { cellTexts, linesToRows } from '../stream/lines-to-rows.ts';
 import type { EngineSettings, HybridSettings } from '../settings.ts';
 
 /**
@@ -207,7 +207,7 @@ export function underRuledToCandidate(c: LatticeCandidate, under: UnderRuled, s:
   if (!rivers) return 'text';
   const read: ReadRow[] = linesToRows(lines, rivers, s.stream, { rules: c.grid.ys, bands: [] }).map((row) => ({
     y: row.lines[0]!.yc,
-    cells: row.cells.map((words) => cellText(words, row.lines)),
+    cells: cellTexts(row.cells, row.lines),
     boxes: row.cells.map((words) => unionOrNull(words)),
     lines: row.cells.map((words) => countLines(words, row.lines)),
   }));

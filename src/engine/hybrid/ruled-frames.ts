@@ -1,4 +1,5 @@
 import type { Box, PageContent, Segment } from '../types.ts';
+import { outsideBoxes } from '../geometry.ts';
 import { segmentsToSnapped, snappedToMerged } from '../lattice/edges.ts';
 import { chunksToLines, CURRENCY_SIGN, type Phrase, type TextLine } from '../text/chunks-to-lines.ts';
 import type { EngineSettings, HybridSettings, LatticeSettings } from '../settings.ts';
@@ -164,7 +165,7 @@ export function pageToFences(page: PageContent, taken: readonly Box[], settings:
   // No rule, or so many that the page is a drawing (the lattice finder's budget).
   if (rules.length === 0 || rules.length > settings.lattice.maxEdges) return [];
   const lines = chunksToLines(
-    page.chunks.filter((c) => !taken.some((b) => c.x0 >= b.x0 && c.x1 <= b.x1 && c.y0 >= b.y0 && c.y1 <= b.y1)),
+    outsideBoxes(page.chunks, taken, (c, b) => c.x0 >= b.x0 && c.x1 <= b.x1 && c.y0 >= b.y0 && c.y1 <= b.y1),
     settings.lines,
   );
   const fences: Box[] = [];

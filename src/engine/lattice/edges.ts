@@ -110,8 +110,23 @@ function impliedSides(edges: readonly Segment[], s: LatticeSettings): Segment[] 
   const tol = s.intersectionTolerancePt;
   const hs = edges.filter((e) => e.orientation === 'h');
   const vs = edges.filter((e) => e.orientation === 'v');
-  const touchesVertical = (x: number, y: number) =>
-    vs.some((v) => Math.abs(v.x0 - x) <= tol && y >= v.y0 - tol && y <= v.y1 + tol);
+  // The vertical rules by x, searched from x − tol (a point's margin either side, then the exact
+  // test): every horizontal rule's ends were tested against every vertical rule (issue 14).
+  const byX = vs.filter((v) => v.x0 === v.x0).sort((a, b) => a.x0 - b.x0);
+  const touchesVertical = (x: number, y: number): boolean => {
+    let lo = 0;
+    let hi = byX.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (byX[mid]!.x0 < x - tol - 1) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = lo; i < byX.length && byX[i]!.x0 <= x + tol + 1; i++) {
+      const v = byX[i]!;
+      if (Math.abs(v.x0 - x) <= tol && y >= v.y0 - tol && y <= v.y1 + tol) return true;
+    }
+    return false;
+  };
   const out: Segment[] = [];
   for (const side of ['x0', 'x1'] as const) {
     const dangling = hs.filter((h) => !touchesVertical(h[side], h.y0));

@@ -24,8 +24,15 @@ export interface Grid {
 
 /** Lays a table's cells on the grid formed by all their distinct corner coordinates. */
 export function cellsToGrid(cells: readonly Box[]): Grid {
-  const xs = [...new Set(cells.flatMap((c) => [c.x0, c.x1]))].sort((a, b) => a - b);
-  const ys = [...new Set(cells.flatMap((c) => [c.y0, c.y1]))].sort((a, b) => a - b);
+  // Distinct coordinates in the order first met, then sorted: no pair array per cell (issue 14).
+  const xSet = new Set<number>();
+  const ySet = new Set<number>();
+  for (const c of cells) {
+    xSet.add(c.x0).add(c.x1);
+    ySet.add(c.y0).add(c.y1);
+  }
+  const xs = [...xSet].sort((a, b) => a - b);
+  const ys = [...ySet].sort((a, b) => a - b);
   const xi = new Map(xs.map((x, i) => [x, i]));
   const yi = new Map(ys.map((y, i) => [y, i]));
   const rows = ys.length - 1;
@@ -77,7 +84,8 @@ function slot(bounds: readonly number[], v: number): number {
 /** The words of each cell (parallel to `grid.cells`): a word belongs to the cell holding its centre. */
 export function wordsToCells(grid: Grid, chunks: readonly TextChunk[]): TextChunk[][] {
   const perCell: TextChunk[][] = grid.cells.map(() => []);
-  for (const ch of chunks) {
+  for (let i = 0; i < chunks.length; i++) {
+    const ch = chunks[i]!;
     const c = slot(grid.xs, (ch.x0 + ch.x1) / 2);
     const r = slot(grid.ys, (ch.y0 + ch.y1) / 2);
     if (c < 0 || r < 0) continue;

@@ -11,11 +11,11 @@ import { horizontalRules } from './ruled-row-lines.ts';
 import { splitTightColumns } from './tight-columns.ts';
 import { splitSideBySide } from './side-by-side.ts';
 import { notTableReason } from './not-tables.ts';
-import { cellText, linesToRows, type RowHints, type RowWords } from './lines-to-rows.ts';
+import { cellTexts, linesToRows, type RowHints, type RowWords } from './lines-to-rows.ts';
 import { moveHeaderWordsBeside } from './header-words-beside.ts';
 import { splitAtHeaderGaps } from './header-split-columns.ts';
 import { DEFAULT_SETTINGS, type EngineSettings, type StreamSettings } from '../settings.ts';
-import { unionBox, unionOrNull } from '../geometry.ts';
+import { outsideBoxes, unionBox, unionOrNull } from '../geometry.ts';
 
 const inside = (c: Box, b: Box): boolean => {
   const x = (c.x0 + c.x1) / 2;
@@ -30,7 +30,7 @@ function medianSize(chunks: readonly TextChunk[]): number {
 
 /** Rows of words to rows of text, each cell with the box of its words, dropping columns no row uses. */
 function rowsToCells(rows: readonly RowWords[]): { text: string[][]; boxes: (Box | null)[][] } {
-  const text = rows.map((r) => r.cells.map((c) => cellText(c, r.lines)));
+  const text = rows.map((r) => cellTexts(r.cells, r.lines));
   const width = text[0]?.length ?? 0;
   const used: number[] = [];
   for (let c = 0; c < width; c++) if (text.some((r) => r[c] !== '')) used.push(c);
@@ -138,7 +138,7 @@ function regionToTable(page: PageContent, region: Region, all: EngineSettings, t
  */
 export function findStreamTables(page: PageContent, exclude: Box[], all: EngineSettings = DEFAULT_SETTINGS, trace?: FinderTrace): RawTable[] {
   const settings = all.stream;
-  const chunks = page.chunks.filter((c) => !exclude.some((b) => inside(c, b)));
+  const chunks = outsideBoxes(page.chunks, exclude, inside);
   const lines = chunksToLines(chunks, all.lines);
   const found: Omit<RawTable, 'context'>[] = [];
   const segments = linesToBlocks(lines, exclude, settings, trace, horizontalRules(page.segments))

@@ -3,6 +3,10 @@ import { isNumeric } from './text-kinds.ts';
 
 /** A page number: a small whole number (a year or an amount has more digits or marks). */
 const PAGE = /^\d{1,3}$/;
+/** Any letter. */
+// Letter and mark classes (`\p{…}`) at module level: the build lowers such literals to `new RegExp`
+// where they stand, a regular expression made per call (issue 14).
+const LETTER = /\p{L}/u;
 
 /**
  * A contents list with neither leaders nor section numbers (decision 013, seventh pass; ConTeXt
@@ -23,7 +27,7 @@ export function isFlushContents(cells: readonly string[][], settings: StreamSett
     if (last === '') continue;
     if (!PAGE.test(last)) return false;
     const title = others[others.length - 1];
-    if (title === undefined || !/\p{L}/u.test(title) || /\d/.test(title)) return false;
+    if (title === undefined || !LETTER.test(title) || /\d/.test(title)) return false;
     pages.push(Number(last));
   }
   if (pages.length < settings.minContentsEntries || pages.length < settings.contentsRowShare * cells.length) return false;

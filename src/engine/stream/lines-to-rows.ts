@@ -25,6 +25,10 @@ const mid = (w: TextChunk): number => (w.x0 + w.x1) / 2;
 
 /** A cell's next line goes on in lower case, maybe after an opening bracket (`(phase 2)`). */
 const CONTINUES = /^[([]?\p{Ll}/u;
+/** A word opening in an upper-case letter. */
+// Letter and mark classes (`\p{…}`) at module level: the build lowers such literals to `new RegExp`
+// where they stand, a regular expression made per call (issue 14).
+const UPPER_FIRST = /^\p{Lu}/u;
 
 /**
  * Puts a line's words into columns. A phrase crossing a river is cut at a word gap inside the
@@ -168,7 +172,7 @@ export function linesToRows(
   const lineAt = new Map(lines.map((l, i) => [l, i]));
   const isGroupLabel = (line: TextLine): boolean => {
     const cells = lineCells[lineAt.get(line)!]!;
-    return cells[0]!.length > 0 && cells.slice(1).every((c) => c.length === 0) && /^\p{Lu}/u.test(cells[0]![0]!.text);
+    return cells[0]!.length > 0 && cells.slice(1).every((c) => c.length === 0) && UPPER_FIRST.test(cells[0]![0]!.text);
   };
   const continues = (part: TextChunk[][], whole: TextChunk[][]): boolean => {
     const filled = filledColumns(part);
@@ -309,9 +313,22 @@ function isRuledByRow(lines: readonly TextLine[], ruleBetween: (a: TextLine, b: 
 
 /** Cell words to text: lines top to bottom, words left to right with the right spaces. */
 export function cellText(words: readonly TextChunk[], lines: readonly TextLine[]): string {
-  if (words.length === 0) return '';
+  return words.length === 0 ? '' : textOnLines(words, lines, lineIndex(lines));
+}
+
+/** The texts of a row's cells (cellText of each): the row's lines indexed once, not per cell (issue 14). */
+export function cellTexts(cells: readonly (readonly TextChunk[])[], lines: readonly TextLine[]): string[] {
+  let lineOf: Map<TextChunk, number> | undefined;
+  return cells.map((words) => (words.length === 0 ? '' : textOnLines(words, lines, (lineOf ??= lineIndex(lines)))));
+}
+
+function lineIndex(lines: readonly TextLine[]): Map<TextChunk, number> {
   const lineOf = new Map<TextChunk, number>();
-  lines.forEach((line, i) => line.words.forEach((w) => lineOf.set(w, i)));
+  for (let i = 0; i < lines.length; i++) for (const w of lines[i]!.words) lineOf.set(w, i);
+  return lineOf;
+}
+
+function textOnLines(words: readonly TextChunk[], lines: readonly TextLine[], lineOf: Map<TextChunk, number>): string {
   const byLine: TextChunk[][] = lines.map(() => []);
   for (const w of words) byLine[lineOf.get(w) ?? 0]!.push(w);
   return byLine

@@ -11,6 +11,12 @@ import { isListMarker, isNumeric } from './text-kinds.ts';
 
 const firstWord = (text: string): string => text.split(' ')[0] ?? '';
 
+/** Any letter; any letter or digit. */
+// Letter and mark classes (`\p{…}`) at module level: the build lowers such literals to `new RegExp`
+// where they stand, a regular expression made per call (issue 14).
+const LETTER = /\p{L}/u;
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+
 /**
  * The mark a cell opens with, when it has neither a letter nor a digit (`#`, `-`, `>`, `//`, `%`).
  * Dot leaders are not one: they run a label out to its value or page (a contents entry, a form's
@@ -18,7 +24,7 @@ const firstWord = (text: string): string => text.split(' ')[0] ?? '';
  */
 function openingMark(text: string): string | undefined {
   const first = firstWord(text);
-  return first !== '' && !/[\p{L}\p{N}]/u.test(first) && !LEADER.test(first) ? first : undefined;
+  return first !== '' && !LETTER_OR_DIGIT.test(first) && !LEADER.test(first) ? first : undefined;
 }
 
 /**
@@ -59,7 +65,7 @@ export function isBulletedEntries(cells: readonly string[][], settings: StreamSe
   const width = cells[0]?.length ?? 0;
   // The rows that hold an entry beside something: an item's lines under it hold nothing beside.
   const entries = cells.filter((r) => r.filter((t) => t !== '').length >= 2);
-  const isItem = (t: string): boolean => BULLET_GLYPH.test(firstWord(t)) && /\p{L}/u.test(t.slice(firstWord(t).length));
+  const isItem = (t: string): boolean => BULLET_GLYPH.test(firstWord(t)) && LETTER.test(t.slice(firstWord(t).length));
   for (let c = 0; c < width; c++) {
     const items = entries.filter((r) => isItem(r[c]!)).length;
     if (items >= settings.minMarkedLines && items >= settings.markedLineShare * entries.length) return true;
@@ -105,7 +111,7 @@ function indexEntry(row: readonly string[], c: number): string | undefined {
   const next = row.slice(c + 1).find((t) => t !== '') ?? '';
   if (!PAGE_REFS.test(after || next)) return undefined;
   const label = words.slice(0, at).filter((w, i, all) => !(all.slice(0, i + 1).every((x) => /\d/.test(x)))).join(' ');
-  return /\p{L}/u.test(label) ? label.toLowerCase() : undefined;
+  return LETTER.test(label) ? label.toLowerCase() : undefined;
 }
 
 /**

@@ -34,6 +34,12 @@ export interface TableEvidence {
 
 const firstWord = (text: string): string => text.split(' ')[0] ?? '';
 
+/** Any letter; a word of two letters or more, perhaps closed by punctuation. */
+// Letter and mark classes (`\p{…}`) at module level: the build lowers such literals to `new RegExp`
+// where they stand, a regular expression made per call (issue 14).
+const LETTER = /\p{L}/u;
+const LETTERS_WORD = /^\p{L}{2,}[.,:;]?$/u;
+
 /** Columns most of whose filled cells are numbers (an item's `1.` is a marker, not a number). */
 function numericColumns(cells: readonly string[][]): number {
   const width = cells[0]?.length ?? 0;
@@ -179,7 +185,7 @@ function followsInOutline(prev: number[], next: number[]): boolean {
 function isLeaderlessContents(rows: readonly RowWords[], cells: readonly string[][], settings: StreamSettings): boolean {
   if (cells.length < settings.minTableRows) return false;
   const entries = cells.map((r) => r.filter((t) => t !== ''));
-  if (!entries.every((e) => e.length === 3 && sectionParts(e[0]!) && /\p{L}/u.test(e[1]!) && !isNumeric(e[1]!) && /^\d{1,4}$/.test(e[2]!))) return false;
+  if (!entries.every((e) => e.length === 3 && sectionParts(e[0]!) && LETTER.test(e[1]!) && !isNumeric(e[1]!) && /^\d{1,4}$/.test(e[2]!))) return false;
   const sections = entries.map((e) => sectionParts(e[0]!)!);
   const pages = entries.map((e) => Number(e[2]));
   if (!sections.every((s, i) => i === 0 || followsInOutline(sections[i - 1]!, s))) return false;
@@ -222,7 +228,7 @@ function hasWordHeader(cells: readonly string[][], settings: StreamSettings): bo
 /** Greek letters, math operators, the double bar, the prime and the tilde accent set over a letter. */
 const MATH_LETTER = /[\u0370-\u03FF\u2200-\u22FF\u2016\u2032\u02DC]/u;
 /** Three words of two letters or more: a phrase, as a symbol's meaning or a table's label reads. */
-const isPhrase = (t: string): boolean => t.split(' ').filter((w) => /^\p{L}{2,}[.,:;]?$/u.test(w)).length >= 3;
+const isPhrase = (t: string): boolean => t.split(' ').filter((w) => LETTERS_WORD.test(w)).length >= 3;
 
 /**
  * A displayed formula without an equation number a reader can see (none, or one set in a font

@@ -15,10 +15,12 @@ export function splitSideBySide(block: TextLine[], settings: StreamSettings): Te
   const sizes = block.map((l) => l.size).sort((a, b) => a - b);
   const gutter = settings.sideBySideGutterEm * sizes[Math.floor(sizes.length / 2)]!;
   // Occupied spans of the block's words, merged left to right; the widest gap between them.
-  const spans = block.flatMap((l) => l.words.map((w) => [w.x0, w.x1] as const)).sort((a, b) => a[0] - b[0]);
-  let reach = spans[0]![1];
+  // The words themselves, sorted by x0 (a new array; no pair per word, issue 14).
+  const spans = block.flatMap((l) => l.words).sort((a, b) => a.x0 - b.x0);
+  let reach = spans[0]!.x1;
   let best: { x0: number; x1: number } | undefined;
-  for (const [x0, x1] of spans.slice(1)) {
+  for (let i = 1; i < spans.length; i++) {
+    const { x0, x1 } = spans[i]!;
     if (x0 - reach >= gutter && (!best || x0 - reach > best.x1 - best.x0)) best = { x0: reach, x1: x0 };
     reach = Math.max(reach, x1);
   }

@@ -45,6 +45,13 @@ const OPENED_BY_SIGN = /^(?:[-+–(]?\d|[-–—]$)/;
 /** A zero printed as `0` or a dash. */
 const ZERO_AMOUNT = /^(?:0|[-–—])$/;
 
+// A word of running text, and a word opening in a letter or a lower-case letter (justified lines).
+// Letter and mark classes (`\p{…}`) at module level: the build lowers such literals to `new RegExp`
+// where they stand, a regular expression made per call (issue 14).
+const ONE_WORD = /^\p{L}[\p{L}'’-]*[,.;:]?$/u;
+const LETTER_FIRST = /^\p{L}/u;
+const LOWER_FIRST = /^\p{Ll}/u;
+
 const center = (c: TextChunk): number => (c.y0 + c.y1) / 2;
 
 /** The size most of the line's text is set in (by character count), so a superscript never sets it. */
@@ -54,7 +61,8 @@ function dominantSize(words: TextChunk[]): number {
   // order the sizes are met in does not matter.
   const sizes: number[] = [];
   const weights: number[] = [];
-  for (const w of words) {
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
     const key = Math.round(w.size * 4) / 4;
     // SameValueZero, as a Map key compares (a NaN size is one key).
     let k = sizes.length - 1;
@@ -86,7 +94,8 @@ function makeLine(words: TextChunk[], settings: LineSettings): TextLine {
   let y1 = -Infinity;
   let x0 = Infinity;
   let x1 = -Infinity;
-  for (const w of words) {
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
     y0 = Math.min(y0, w.y0);
     y1 = Math.max(y1, w.y1);
     x0 = Math.min(x0, w.x0);
@@ -142,7 +151,7 @@ export function wordsToPhrases(words: TextChunk[], size: number, settings: LineS
 }
 
 // A word of running text: letters, perhaps a hyphen or apostrophe, perhaps closing punctuation.
-const isOneWord = (p: Phrase): boolean => p.words.length === 1 && /^\p{L}[\p{L}'’-]*[,.;:]?$/u.test(p.words[0]!.text);
+const isOneWord = (p: Phrase): boolean => p.words.length === 1 && ONE_WORD.test(p.words[0]!.text);
 
 /**
  * A justified line inside a wrapped cell (troff's filled text blocks, a word processor's
@@ -160,7 +169,7 @@ function joinJustifiedLines(lines: TextLine[], settings: LineSettings): TextLine
     const goesOn = (x0: number, x1: number): boolean =>
       next !== undefined &&
       next.yc - line.yc <= settings.justifiedNextLineEm * line.size &&
-      next.words.some((w) => Math.abs(w.x0 - x0) <= settings.justifiedGapSpreadEm * line.size && /^\p{L}/u.test(w.text)) &&
+      next.words.some((w) => Math.abs(w.x0 - x0) <= settings.justifiedGapSpreadEm * line.size && LETTER_FIRST.test(w.text)) &&
       next.phrases.filter((p) => p.x0 < x1 && p.x1 > x0).length === 1;
     const phrases = joinJustifiedRuns(line.phrases, line.size, settings, goesOn);
     return phrases.length === line.phrases.length ? line : { ...line, phrases };
@@ -179,7 +188,7 @@ function joinJustifiedRuns(phrases: Phrase[], size: number, settings: LineSettin
       const gap = phrases[i + 1]!.x0 - first.x1;
       while (gap <= settings.justifiedMaxGapEm * size && j + 1 < phrases.length && isOneWord(phrases[j + 1]!) && Math.abs(phrases[j + 1]!.x0 - phrases[j]!.x1 - gap) <= settings.justifiedGapSpreadEm * size) j++;
     }
-    if (j - i >= settings.justifiedRunGaps && goesOn(first.x0, phrases[j]!.x1) && phrases.slice(i + 1, j + 1).some((p) => /^\p{Ll}/u.test(p.words[0]!.text))) {
+    if (j - i >= settings.justifiedRunGaps && goesOn(first.x0, phrases[j]!.x1) && phrases.slice(i + 1, j + 1).some((p) => LOWER_FIRST.test(p.words[0]!.text))) {
       out ??= phrases.slice(0, i);
       out.push({ words: phrases.slice(i, j + 1).flatMap((p) => p.words), x0: first.x0, x1: phrases[j]!.x1 });
     } else if (out) {
@@ -196,12 +205,16 @@ function joinJustifiedRuns(phrases: Phrase[], size: number, settings: LineSettin
  * overlap. Lines come out top to bottom, each line's words left to right.
  */
 export function chunksToLines(chunks: readonly TextChunk[], settings: LineSettings): TextLine[] {
-  const words = chunks.filter((c) => c.upright && c.text.trim() !== '').sort((a, b) => center(a) - center(b));
+  // The centres written out in the comparator: the same sums, without two calls per comparison.
+  const words = chunks.filter((c) => c.upright && c.text.trim() !== '').sort((a, b) => (a.y0 + a.y1) / 2 - (b.y0 + b.y1) / 2);
   const groups: TextChunk[][] = [];
   let group: TextChunk[] = [];
   let groupCenter = 0;
   let groupSize = 0;
-  for (const w of words) {
+  // Indexed loops in the line builder: it runs for every cell, block and page, mostly before V8
+  // optimises it, where `for…of` makes an iterator result per word (issue 14).
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
     const tol = settings.sameLineEm * Math.max(Math.min(w.size, groupSize || w.size), 1);
     if (group.length > 0 && Math.abs(center(w) - groupCenter) <= tol) {
       group.push(w);

@@ -25,6 +25,13 @@ describe('joinLineWords', () => {
   it('joins CJK characters without spaces even across gaps', () => {
     expect(joinLineWords([word('株主', 0, 10, 10, 20), word('資本', 25, 10, 10, 20)])).toBe('株主資本');
   });
+
+  it('reads the CJK pair from the text built so far: a space written, or an empty word, between them', () => {
+    // 日 then a wide gap: a space before 本 is not written (a CJK pair); after `a`, it is.
+    expect(joinLineWords([word('日', 0, 100, 10, 10), word('本', 30, 100, 10, 10), word('a', 60, 100, 10, 5), word('語', 90, 100, 10, 10)])).toBe('日本 a 語');
+    // An empty word set tight after 日 adds nothing: 日 still decides the pair with 本.
+    expect(joinLineWords([word('日', 0, 100, 10, 10), word('', 10.5, 100, 10, 0), word('本', 40, 100, 10, 10)])).toBe('日本');
+  });
 });
 
 describe('joinWords', () => {

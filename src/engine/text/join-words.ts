@@ -20,17 +20,25 @@ export function isCjk(ch: string): boolean {
 export function joinLineWords(words: readonly TextChunk[]): string {
   const sorted = leftToRight(words);
   let out = '';
+  // The last character of `out`, kept as it grows: slicing the string being built flattened it on
+  // every word, quadratic in a line's length (issue 14).
+  let last = '';
   let prev: TextChunk | undefined;
-  for (const w of sorted) {
+  for (let i = 0; i < sorted.length; i++) {
+    const w = sorted[i]!;
     if (prev) {
       const gap = w.x0 - prev.x1;
       const size = Math.max(1, Math.min(prev.size, w.size));
-      const cjkPair = isCjk(out.slice(-1)) && isCjk(w.text.charAt(0));
+      const cjkPair = isCjk(last) && isCjk(w.text.charAt(0));
       // A space the PDF writes counts even where the producer set the words tight.
       const written = w.spaceBefore === true && gap >= 0;
-      if (!cjkPair && (written || gap >= SPACE_GAP_RATIO * size)) out += ' ';
+      if (!cjkPair && (written || gap >= SPACE_GAP_RATIO * size)) {
+        out += ' ';
+        last = ' ';
+      }
     }
     out += w.text;
+    if (w.text.length > 0) last = w.text.slice(-1);
     prev = w;
   }
   return out;

@@ -20,6 +20,13 @@ interface EdgeLine {
   numbers: number[];
 }
 
+/** Appends to a key's list (no copy of the list per page: a long document has hundreds). */
+function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
 const text = (l: TextLine): string => l.words.map((w) => w.text).join(' ');
 
 /** The page's first and last lines (one line when the page has one). */
@@ -67,13 +74,13 @@ function isMirrored(line: TextLine): boolean {
  * Mirrored first or last lines repeated word for word at the same height on `runningLinePages`
  * pages: running heads with no number to move.
  */
-function mirroredLines(pages: readonly PageContent[], settings: EngineSettings): { page: number; line: TextLine }[] {
+function mirroredLines(pages: readonly PageContent[], edges: readonly TextLine[][], settings: EngineSettings): { page: number; line: TextLine }[] {
   const byText = new Map<string, { page: number; line: TextLine }[]>();
-  for (const page of pages) {
-    for (const line of edgeLines(page, settings)) {
+  for (const [k, page] of pages.entries()) {
+    for (const line of edges[k]!) {
       if (!isMirrored(line)) continue;
       const t = text(line);
-      byText.set(t, [...(byText.get(t) ?? []), { page: page.page, line }]);
+      pushTo(byText, t, { page: page.page, line });
     }
   }
   const tol = (a: TextLine, b: TextLine) => settings.lines.sameLineEm * Math.min(a.size, b.size);
@@ -87,26 +94,28 @@ export function runningLines(pages: readonly PageContent[], settings: EngineSett
   const out = new Map<number, Box[]>();
   if (pages.length < settings.stream.runningLinePages) return out;
   const byPattern = new Map<string, EdgeLine[]>();
-  for (const page of pages) {
-    for (const line of edgeLines(page, settings)) {
+  // Each page's first and last lines, built once for both searches (issue 14: they were built twice).
+  const edges = pages.map((page) => edgeLines(page, settings));
+  for (const [k, page] of pages.entries()) {
+    for (const line of edges[k]!) {
       const t = text(line);
       const numbers = (t.match(/\d+/g) ?? []).map(Number);
       if (!numbers.length) continue;
       const pattern = t.replace(/\d+/g, '#').split(' ').filter((w) => w !== '#').join(' ');
       const e: EdgeLine = { page: page.page, line, pattern, numbers };
-      byPattern.set(e.pattern, [...(byPattern.get(e.pattern) ?? []), e]);
+      pushTo(byPattern, e.pattern, e);
     }
   }
-  for (const e of mirroredLines(pages, settings)) {
+  for (const e of mirroredLines(pages, edges, settings)) {
     const { x0, y0, x1, y1 } = e.line;
-    out.set(e.page, [...(out.get(e.page) ?? []), { x0, y0, x1, y1 }]);
+    pushTo(out, e.page, { x0, y0, x1, y1 });
   }
   for (const group of byPattern.values()) {
     for (const e of group) {
       const repeats = group.filter((o) => o === e || sameRunning(e, o, settings)).length;
       if (repeats < settings.stream.runningLinePages) continue;
       const { x0, y0, x1, y1 } = e.line;
-      out.set(e.page, [...(out.get(e.page) ?? []), { x0, y0, x1, y1 }]);
+      pushTo(out, e.page, { x0, y0, x1, y1 });
     }
   }
   return out;

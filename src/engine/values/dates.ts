@@ -15,8 +15,13 @@ const NAMED_DATE = /^(\d{1,2})(?:\s*[/.-]\s*|\s+(?:de\s+)?)([a-z]+)\.?(?:\s*[/.-
 // abril 15 de 2025, abril 15, 2025
 const MONTH_FIRST = /^([a-z]+)\.?\s+(\d{1,2}),?\s+(?:de(?:l)?\s+)?(\d{4})$/;
 
+/** Combining marks (accents once NFD splits them). */
+// Letter and mark classes (`\p{…}`) at module level: the build lowers such literals to `new RegExp`
+// where they stand, a regular expression made per call (issue 14).
+const MARKS = /\p{M}/gu;
+
 function fold(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+  return text.normalize('NFD').replace(MARKS, '').toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
 function fullYear(y: string): number {
