@@ -156,16 +156,7 @@ export async function readPages(
 export async function loadPages(bytes: Uint8Array, opts: ExtractOptions = {}, onPage?: (page: PageContent) => void): Promise<LoadedPages> {
   opts.signal?.throwIfAborted();
   if (readsWithPdfium()) {
-    // A document handed back to pdf.js is read again from its first page: watchers hear each
-    // page once, never progress going back.
-    let reported = -1;
-    const report = opts.onProgress;
-    const onProgress = (done: number, total: number) => {
-      if (done <= reported) return;
-      reported = done;
-      report?.(done, total);
-    };
-    opts = report ? { ...opts, onProgress } : opts;
+    // PDFium reports nothing before it has decided to keep the document (pdfium/read-pages.ts).
     const loaded = await loadPagesWithPdfium(bytes, opts, onPage);
     if (loaded) return loaded;
   }

@@ -136,12 +136,12 @@ export async function loadPagesWithPdfium(bytes: Uint8Array, opts: ExtractOption
     const total = Math.min(numPages, opts.maxPages ?? DEFAULT_MAX_PAGES);
     const pages: PageContent[] = [];
     const skipped: number[] = [];
-    opts.onProgress?.(0, total);
+    // Every page's text and drawing first (milliseconds a page), before anything is reported or
+    // read by OCR: a document handed back to pdf.js is then read by it as if from the start.
     for (let n = 1; n <= total; n++) {
       opts.signal?.throwIfAborted();
-      let content: PageContent;
       try {
-        content = readPage(lib, doc, n, scratch);
+        pages.push(readPage(lib, doc, n, scratch));
       } catch (err) {
         if (err instanceof HandBack) return undefined;
         // PDFium aborted (its heap cap: a decompression bomb) or faulted: nothing more is read with
@@ -150,20 +150,26 @@ export async function loadPagesWithPdfium(bytes: Uint8Array, opts: ExtractOption
         for (let k = n; k <= total; k++) skipped.push(k);
         break;
       }
+      // Let an abort through between pages: PDFium's calls are synchronous.
+      if (n % 8 === 0) await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+    opts.onProgress?.(0, total);
+    for (let i = 0; i < pages.length; i++) {
+      opts.signal?.throwIfAborted();
+      const n = i + 1;
+      let content = pages[i]!;
       if (ocr && !content.chunks.length && !skipped.includes(n)) {
         try {
-          content = await ocr.read(undefined, content, opts.signal, () => opts.onProgress?.(n - 1, total));
+          content = pages[i] = await ocr.read(undefined, content, opts.signal, () => opts.onProgress?.(n - 1, total));
         } catch (err) {
           if (!(err instanceof DrawingTimeout)) throw err;
-          for (let k = n; k <= total; k++) skipped.push(k);
+          for (let k = n; k <= total; k++) if (!skipped.includes(k)) skipped.push(k);
+          pages.length = i;
           break;
         }
       }
-      pages.push(content);
       onPage?.(content);
       opts.onProgress?.(n, total);
-      // Let an abort or a progress message through between pages: PDFium's calls are synchronous.
-      await new Promise<void>((resolve) => setImmediate(resolve));
     }
     opts.signal?.throwIfAborted();
     return { pages, numPages, skipped, ocr: ocr?.pages ?? [] };
