@@ -1,9 +1,10 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { closeEnginePool, configureEnginePool, runIsolated } from '../src/engine/index.ts';
 import { childrenCpuMs } from './bench/children-cpu.ts';
 import { loadAverages, printMachineLoad } from './bench/machine-load.ts';
 import { findPdftotext, pdftotextRound } from './bench/pdftotext-baseline.ts';
+import { pdfsUnder } from './bench/pdfs-under.ts';
 
 // Usage: npm run bench:extract -- [folder ...] [--rounds N] [--raw] [--max-tasks N]
 // --max-tasks sets how many documents a child serves before it is retired (the product's default
@@ -34,14 +35,6 @@ import { findPdftotext, pdftotextRound } from './bench/pdftotext-baseline.ts';
 const CORPUS = resolve(import.meta.dirname, '../../shared/corpus');
 /** The product's page limit (src/engine/pdf/load-pages.ts, DEFAULT_MAX_PAGES). */
 const MAX_PAGES = 500;
-
-function pdfsUnder(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  if (statSync(dir).isFile()) return dir.endsWith('.pdf') ? [dir] : [];
-  return readdirSync(dir)
-    .sort()
-    .flatMap((name) => pdfsUnder(join(dir, name)));
-}
 
 let rawOnly = false;
 

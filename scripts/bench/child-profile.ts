@@ -1,11 +1,12 @@
 import { fork } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { CallerMessage, ChildMessage } from '../../src/engine/runtime/protocol.ts';
 import { childExecArgv } from '../../src/engine/runtime/warm-child.ts';
 import { DEFAULT_CAPS } from '../../src/engine/runtime/run-isolated.ts';
 import { loadAverages } from './machine-load.ts';
+import { pdfsUnder } from './pdfs-under.ts';
 
 // Usage: tsx scripts/bench/child-profile.ts [--build DIR] [--rounds N] [--raw] [--per-doc] [--node-flag F]... [--cpu-prof DIR]
 //        [--heap-alloc DIR]
@@ -19,14 +20,6 @@ import { loadAverages } from './machine-load.ts';
 // DIR when asked; --node-flag adds a flag after the product's (to try V8 options). Run two builds alternately at the same load to compare.
 
 const CORPUS = resolve(import.meta.dirname, '../../../shared/corpus');
-
-function pdfsUnder(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  if (statSync(dir).isFile()) return dir.endsWith('.pdf') ? [dir] : [];
-  return readdirSync(dir)
-    .sort()
-    .flatMap((name) => pdfsUnder(join(dir, name)));
-}
 
 /** Scans and photographs (read by OCR) are seconds per page: they would drown our code's share. */
 const isScan = (path: string) => /\/(scan|photo)-[^/]*\.pdf$/.test(path);

@@ -76,6 +76,14 @@ export function dominantTextRotation(items: readonly TextItemLike[], placed: rea
     const q = quarter(directionDeg(p.ux, p.uy)) / 90;
     counts[q] = (counts[q] ?? 0) + text.length;
   }
+  return turnForCounts(counts);
+}
+
+/**
+ * The extra clockwise rotation a page needs, from the characters written in each quarter direction
+ * (`counts[q]`: q quarter turns clockwise): none unless sideways text clearly dominates.
+ */
+export function turnForCounts(counts: readonly number[]): number {
   let best = 0;
   for (let q = 1; q < 4; q++) if ((counts[q] ?? 0) > (counts[best] ?? 0)) best = q;
   // Only turn the page when the sideways text clearly dominates upright text.

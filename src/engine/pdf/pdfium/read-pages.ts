@@ -10,7 +10,8 @@ import { PdfOpenError } from '../open-pdf.ts';
 import type { Matrix } from '../matrix.ts';
 import { readGraphics } from './graphics.ts';
 import { markPdfiumBroken, pdfium, pdfiumBroken, type Pdfium } from './module.ts';
-import { charsToChunks, dominantRotation, readChars } from './text.ts';
+import { readChars } from './chars.ts';
+import { charsToChunks, dominantRotation } from './text.ts';
 
 /**
  * PDFium reads the pages unless ENGINE_PARSER=pdfjs asks for pdf.js (the reader before issue 14,
