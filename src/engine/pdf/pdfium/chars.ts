@@ -5,6 +5,7 @@
  * pdf.js (`handBack`). text.ts cuts them into words.
  */
 import type { Pdfium } from './module.ts';
+import { placedAsPdfjs } from './standard-fonts.ts';
 
 /** Values kept per character, in PDF user space, and where each sits among a character's. */
 export const FIELDS = 11;
@@ -35,21 +36,23 @@ const STANDARD = /^(helvetica|times|courier|symbol|zapfdingbats)(-|$)/i;
 const TEX_MATH = /^(cmex|cmsy|cmmi|cmbsy|cmmib|msam|msbm|eufm|rsfs)\d/i;
 
 /**
- * Why a font's glyphs are not placed by PDFium as the engine expects, if so:
- * - a standard font the PDF does not carry: PDFium measures its glyphs with its own substitute's
- *   widths (`€` 0.667 em where Helvetica's is 0.556) where the PDF gives none, moving every column;
+ * How far PDFium places a font's glyphs as the engine expects: a reason to hand the page back, a
+ * test per character, or `true` (every glyph):
+ * - a standard font the PDF does not carry: PDFium measures some glyphs with its own substitute's
+ *   widths (`€` 0.667 em where Helvetica's is 0.556), moving every glyph after them; which ones
+ *   was measured (standard-fonts.ts), and only a page using one of those is handed back;
  * - TeX's math fonts: the engine's reading of formulae (never tables) was tuned on pdf.js's placing
  *   of their glyphs.
  */
-function fontHandBack(lib: Pdfium, font: number, scratch: number): string | undefined {
+function fontVerdict(lib: Pdfium, font: number, scratch: number): string | ((code: number) => boolean) | true {
   const { fn, heap } = lib;
   const length = fn.FPDFFont_GetBaseFontName(font, scratch, 64);
   const bytes = heap().u8.subarray(scratch, scratch + Math.max(0, Math.min(64, length) - 1));
   // A subset's name starts with six letters and a plus: `ABCDEF+CMEX10`.
   const name = new TextDecoder('latin1').decode(bytes).replace(/^[A-Z]{6}\+/, '');
   if (TEX_MATH.test(name)) return `TeX math font ${name}`;
-  if (STANDARD.test(name) && !fn.FPDFFont_GetIsEmbedded(font)) return `standard font ${name} not embedded`;
-  return undefined;
+  if (!STANDARD.test(name) || fn.FPDFFont_GetIsEmbedded(font)) return true;
+  return placedAsPdfjs(name) ?? `standard font ${name} not embedded`;
 }
 
 function isSpace(code: number): boolean {
@@ -81,9 +84,11 @@ export function readChars(lib: Pdfium, textPage: number, scratch: number, object
   const values = new Float64Array(total * FIELDS);
   const spaceBefore = new Uint8Array(total);
   const fonts = new Uint32Array(total);
-  const seen = new Set<number>();
+  const verdicts = new Map<number, ReturnType<typeof fontVerdict>>();
   let lastObject = 0;
   let lastFont = 0;
+  /** The glyphs of the current object's font PDFium places as pdf.js, when not all. */
+  let trusted: ((code: number) => boolean) | undefined;
   let handBack: string | undefined;
   const d = scratch >> 3;
   const f = scratch >> 2;
@@ -94,7 +99,11 @@ export function readChars(lib: Pdfium, textPage: number, scratch: number, object
     if (code === HYPHEN_MARK) code = 0x2d;
     if (isSpace(code) || code === 0x0d || code === 0x0a) {
       // A space PDFium inserted where it judged a gap is not one the PDF writes: gaps are ours to judge.
-      if (isSpace(code) && !fn.FPDFText_IsGenerated(textPage, i)) space = true;
+      if (isSpace(code) && !fn.FPDFText_IsGenerated(textPage, i)) {
+        space = true;
+        // Its advance moves what follows: measured for WinAnsi's spaces only.
+        if (trusted && !trusted(code)) handBack ??= `space U+${code.toString(16)} of a standard font not embedded`;
+      }
       continue;
     }
     if (code < 0x20 || code === 0xfffe || code === 0xffff) continue;
@@ -129,11 +138,12 @@ export function readChars(lib: Pdfium, textPage: number, scratch: number, object
     if (object !== lastObject) {
       lastObject = object;
       lastFont = object ? fn.FPDFTextObj_GetFont(object) >>> 0 : 0;
-      if (lastFont && !seen.has(lastFont)) {
-        seen.add(lastFont);
-        handBack ??= fontHandBack(lib, lastFont, scratch);
-      }
+      let verdict = verdicts.get(lastFont);
+      if (lastFont && verdict === undefined) verdicts.set(lastFont, (verdict = fontVerdict(lib, lastFont, scratch)));
+      if (typeof verdict === 'string') handBack ??= verdict;
+      trusted = typeof verdict === 'function' ? verdict : undefined;
     }
+    if (trusted && !trusted(code)) handBack ??= `U+${code.toString(16)} of a standard font not embedded, measured otherwise by PDFium`;
     fonts[count] = lastFont;
     ranks[count] = objectRank.get(object) ?? 0;
     codes[count] = code;

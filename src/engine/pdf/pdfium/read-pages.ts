@@ -26,6 +26,15 @@ export function readsWithPdfium(): boolean {
 const ERR_PASSWORD = 4;
 const ERR_SECURITY = 6;
 
+/**
+ * The decimal a PDF most likely wrote for a number PDFium hands over as a float: A4's 595.276
+ * comes back as 595.2760009765625, and pdf.js (and the page sizes the engine reports) had 595.276.
+ * Seven significant digits are what a float holds.
+ */
+function asWritten(value: number): number {
+  return Number(value.toPrecision(7));
+}
+
 /** The box pdf.js views a page through: the crop box within the media box, else the media box. */
 function viewBox(lib: Pdfium, page: number, scratch: number): [number, number, number, number] {
   const { fn, heap } = lib;
@@ -33,7 +42,7 @@ function viewBox(lib: Pdfium, page: number, scratch: number): [number, number, n
   const box = (get: typeof fn.FPDFPage_GetMediaBox): [number, number, number, number] | undefined => {
     if (!get(page, scratch, scratch + 4, scratch + 8, scratch + 12)) return undefined;
     const f = heap().f32;
-    const l = f[k]!, b = f[k + 1]!, r = f[k + 2]!, t = f[k + 3]!;
+    const l = asWritten(f[k]!), b = asWritten(f[k + 1]!), r = asWritten(f[k + 2]!), t = asWritten(f[k + 3]!);
     return [Math.min(l, r), Math.min(b, t), Math.max(l, r), Math.max(b, t)];
   };
   const media = box(fn.FPDFPage_GetMediaBox) ?? [0, 0, 612, 792];
