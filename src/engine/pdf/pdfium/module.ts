@@ -35,6 +35,9 @@ export interface PdfiumExports {
   FPDFFormObj_CountObjects(form: number): number;
   FPDFFormObj_GetObject(form: number, index: number): number;
   FPDFImageObj_GetImagePixelSize(obj: number, w: number, h: number): number;
+  FPDFPageObj_CountMarks(obj: number): number;
+  FPDFPageObj_GetMark(obj: number, index: number): number;
+  FPDFPageObjMark_RemoveParam(obj: number, mark: number, key: number): number;
   FPDFText_LoadPage(page: number): number;
   FPDFText_ClosePage(textPage: number): void;
   FPDFText_CountChars(textPage: number): number;

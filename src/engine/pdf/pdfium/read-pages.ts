@@ -69,8 +69,14 @@ export function viewportOf(view: readonly [number, number, number, number], rota
   return { m: [a, b, c, d, offX - a * cx - c * cy, offY - b * cx - d * cy], width, height };
 }
 
-/** Each page object's place in the page's drawing order, forms' objects included (in theirs). */
-function objectRanks(lib: Pdfium, page: number): Map<number, number> {
+/**
+ * Each page object's place in the page's drawing order, forms' objects included (in theirs). On
+ * the way, a text object's marked content loses its ActualText (`keyActualText`: the C string
+ * "ActualText" in PDFium's memory): PDFium's text page would spell that text in place of the glyphs
+ * drawn, all at the object's origin, placed by splitting its box (a leader `[( ) (.) (.)]` read as
+ * `. .`), where pdf.js reads the glyphs. The page is only read, never saved.
+ */
+function objectRanks(lib: Pdfium, page: number, keyActualText: number): Map<number, number> {
   const { fn } = lib;
   const ranks = new Map<number, number>();
   const walk = (count: number, at: (i: number) => number, depth: number): void => {
@@ -78,13 +84,20 @@ function objectRanks(lib: Pdfium, page: number): Map<number, number> {
       const obj = at(i);
       if (!obj) continue;
       ranks.set(obj, ranks.size);
-      if (depth < 32 && fn.FPDFPageObj_GetType(obj) === OBJ_FORM) walk(fn.FPDFFormObj_CountObjects(obj), (k) => fn.FPDFFormObj_GetObject(obj, k), depth + 1);
+      const type = fn.FPDFPageObj_GetType(obj);
+      if (type === OBJ_TEXT) {
+        for (let m = fn.FPDFPageObj_CountMarks(obj) - 1; m >= 0; m--) fn.FPDFPageObjMark_RemoveParam(obj, fn.FPDFPageObj_GetMark(obj, m), keyActualText);
+      } else if (depth < 32 && type === OBJ_FORM) walk(fn.FPDFFormObj_CountObjects(obj), (k) => fn.FPDFFormObj_GetObject(obj, k), depth + 1);
     }
   };
   walk(fn.FPDFPage_CountObjects(page), (i) => fn.FPDFPage_GetObject(page, i), 0);
   return ranks;
 }
 
+/** Bytes of the scratch memory PDFium's calls answer in (a font's name: 64). */
+const SCRATCH_BYTES = 64;
+const ACTUAL_TEXT = new TextEncoder().encode('ActualText\0');
+const OBJ_TEXT = 1;
 const OBJ_FORM = 5;
 /** Objects ranked at most (the drawing's budget, pdf/graphics.ts): past it, PDFium's order stands. */
 const MAX_OBJECTS = 400_000;
@@ -99,8 +112,10 @@ function readPage(lib: Pdfium, doc: number, n: number, scratch: number): PageCon
   try {
     const view = viewBox(lib, page, scratch);
     const rotate = ((fn.FPDFPage_GetRotation(page) % 4) + 4) % 4 * 90;
+    // Ranked (and rid of ActualText) before the text page is made from the objects.
+    const ranks = objectRanks(lib, page, scratch + SCRATCH_BYTES);
     const textPage = fn.FPDFText_LoadPage(page);
-    const chars = textPage ? readChars(lib, textPage, scratch, objectRanks(lib, page)) : undefined;
+    const chars = textPage ? readChars(lib, textPage, scratch, ranks) : undefined;
     if (textPage) fn.FPDFText_ClosePage(textPage);
     if (chars?.handBack) throw new HandBack(chars.handBack);
     let vp = viewportOf(view, rotate);
@@ -130,9 +145,11 @@ export async function loadPagesWithPdfium(bytes: Uint8Array, opts: ExtractOption
   const lib = await pdfium();
   const { fn } = lib;
   const data = fn.malloc(Math.max(1, bytes.length));
-  const scratch = fn.malloc(64);
+  // The calls' answers, then the key objectRanks removes.
+  const scratch = fn.malloc(SCRATCH_BYTES + ACTUAL_TEXT.length);
   if (!data || !scratch) throw new PdfOpenError('invalid', 'no memory for the document');
   lib.heap().u8.set(bytes, data);
+  lib.heap().u8.set(ACTUAL_TEXT, scratch + SCRATCH_BYTES);
   // PDFium reads the document from this memory as it goes: it is freed only after closing.
   const doc = fn.FPDF_LoadMemDocument(data, bytes.length, 0);
   const ocr = opts.ocr === false ? undefined : new OcrPages(bytes, opts.onOcrPage);
