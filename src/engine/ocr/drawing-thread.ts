@@ -12,6 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker, type TransferListItem } from 'node:worker_threads';
 import { PDFWorker, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { openPdf } from '../pdf/open-pdf.ts';
+import { pdfjsReady } from '../pdf/pdfjs-ready.ts';
 
 /** Heap of the drawing thread (MB): a scan's operator list is a few kB; its image data lives outside the heap. */
 export const DRAWING_HEAP_MB = 128;
@@ -77,6 +78,7 @@ export interface DrawingDocument {
  * unanswered: the caller's time cap ends them.
  */
 export async function openDrawingDocument(bytes: Uint8Array): Promise<DrawingDocument> {
+  await pdfjsReady();
   const module = pathToFileURL(createRequire(import.meta.url).resolve('pdfjs-dist/legacy/build/pdf.worker.mjs')).href;
   const thread = new Worker(PROGRAM, { eval: true, workerData: { module }, resourceLimits: { maxOldGenerationSizeMb: DRAWING_HEAP_MB }, stdout: true, stderr: true });
   // Its heap cap ends the thread with an error: nothing to report, the requests go unanswered.

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { runCachedScript } from '../runtime/code-cache.ts';
 import { getDocument, PDFWorker, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { DirectPort } from './direct-port.ts';
+import { pdfjsReady } from './pdfjs-ready.ts';
 
 restoreNatives();
 
@@ -112,6 +113,7 @@ function loadWorker(use: 'read' | 'draw'): Promise<PDFWorker> {
  * no font faces, no system fonts. The bytes are copied because pdf.js detaches the buffer.
  */
 export async function openPdf(bytes: Uint8Array, opts: OpenOptions = {}): Promise<PDFDocumentProxy> {
+  await pdfjsReady();
   const worker = opts.worker ?? (await loadWorker(opts.drawing ? 'draw' : 'read'));
   const task = getDocument({
     worker,

@@ -4,9 +4,19 @@
 // engine in-process) the package is imported as it is. An import of a name not listed here fails
 // the child's build ("No matching export"): add the name.
 import type * as Pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { PDFJS_API } from './preload-pdfjs.ts';
+import { PDFJS_API, PDFJS_BIND } from './preload-pdfjs.ts';
 
-const api = (globalThis as { [PDFJS_API]?: typeof Pdfjs })[PDFJS_API];
-if (!api) throw new Error('pdf.js is not loaded: the child loads it first (pdf/preload-pdfjs.ts)');
+// Bound when pdf.js is loaded, on first use (pdf/pdfjs-ready.ts): an import sees the binding as it
+// is then (ES modules' bindings are live). Used before, they are undefined.
+export let AnnotationMode: typeof Pdfjs.AnnotationMode;
+export let getDocument: typeof Pdfjs.getDocument;
+export let OPS: typeof Pdfjs.OPS;
+export let PDFWorker: typeof Pdfjs.PDFWorker;
 
-export const { AnnotationMode, getDocument, OPS, PDFWorker } = api;
+function bind(api: typeof Pdfjs): void {
+  ({ AnnotationMode, getDocument, OPS, PDFWorker } = api);
+}
+
+const slot = globalThis as { [PDFJS_API]?: typeof Pdfjs; [PDFJS_BIND]?: (api: typeof Pdfjs) => void };
+slot[PDFJS_BIND] = bind;
+if (slot[PDFJS_API]) bind(slot[PDFJS_API]);

@@ -26,6 +26,8 @@ const PDFJS_WORKER = 'pdfjs-dist/legacy/build/pdf.worker.mjs';
 
 /** Where the child's pdf.js API module is, once loaded (read by pdf/pdfjs-api.ts). */
 export const PDFJS_API = Symbol.for('sistema-extraccion-pdf.pdfjs-api');
+/** pdf/pdfjs-api.ts's binder of its exports, called once the API module is loaded. */
+export const PDFJS_BIND = Symbol.for('sistema-extraccion-pdf.pdfjs-bind');
 
 async function loadPdfjsModule(scripts: URL, name: 'pdf.worker' | 'pdf', specifier: string): Promise<unknown> {
   const script = fileURLToPath(new URL(`${name}.js`, scripts));
@@ -119,4 +121,6 @@ export async function preloadPdfjs(scripts: URL): Promise<void> {
   Object.defineProperty(Array.prototype, 'push', { value: push, writable: true, configurable: true, enumerable: false });
   JSON.parse = parse;
   JSON.stringify = stringify;
+  const slot = globalThis as { [PDFJS_API]?: unknown; [PDFJS_BIND]?: (api: unknown) => void };
+  slot[PDFJS_BIND]?.(slot[PDFJS_API]);
 }

@@ -5,12 +5,14 @@
  * 1. the request listener, before anything asynchronous, so no request can arrive unheard;
  * 2. the parent watchdog thread (watchdog.ts): an orphan exits even while the engine never yields;
  *    not started when the caller had the kernel kill this process with it (setpriv --pdeathsig);
- * 3. pdf.js, loaded before the engine (pdf/preload-pdfjs.ts), with V8's code cache (code-cache.ts);
+ * 3. how pdf.js is loaded (pdf/preload-pdfjs.ts, with V8's code cache, code-cache.ts): on first
+ *    use, by the first document that needs it (pdf/pdfjs-ready.ts), as PDFium reads the pages;
  * 4. the engine (child-core.ts), which runs the task. Imported dynamically, so the build puts it in
  *    its own chunk: a bundle hoists its packages' imports above its own code, and pdf.js must only
- *    be evaluated after step 3's set-up (scripts/build.ts checks no entry imports it statically).
+ *    be evaluated by step 3's loader (scripts/build.ts checks no entry imports it statically).
  */
 import { preloadPdfjs } from '../pdf/preload-pdfjs.ts';
+import { setPdfjsLoader } from '../pdf/pdfjs-ready.ts';
 import { keepCodeCaches } from './code-cache.ts';
 import type { CallerMessage, ChildMessage, RunRequest } from './protocol.ts';
 import { PARENT_DEATH_SIGNAL_ENV, startParentWatchdog } from './watchdog.ts';
@@ -38,13 +40,11 @@ if (!process.send || !process.connected) process.exit(0);
 if (process.env[PARENT_DEATH_SIGNAL_ENV] !== '1') startParentWatchdog();
 process.send({ type: 'ready' } satisfies ChildMessage);
 
-await preloadPdfjs(new URL('./pdfjs/', import.meta.url));
+setPdfjsLoader(() => preloadPdfjs(new URL('./pdfjs/', import.meta.url)));
 const { serve } = await import('./child-core.ts');
-let keeping = false;
 for (;;) {
   const req = await nextRequest();
   // pdf.js compiled for a document's pages: the next children start from that (code-cache.ts).
-  if (req.task !== 'check' && !keeping) keepCodeCaches();
-  keeping ||= req.task !== 'check';
+  if (req.task !== 'check') keepCodeCaches();
   await serve(req);
 }

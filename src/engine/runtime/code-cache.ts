@@ -78,7 +78,14 @@ export function saveCodeCaches(): void {
   }
 }
 
-/** Saves the missing caches as this process exits, once the document made pdf.js compile what it needs. */
+let keeping = false;
+
+/**
+ * Saves the missing caches as this process exits, once the documents made pdf.js compile what they
+ * need (pdf.js is loaded on first use: a script may run after this call, or never).
+ */
 export function keepCodeCaches(): void {
-  if (scripts.some((s) => !s.cached)) process.once('exit', saveCodeCaches);
+  if (keeping) return;
+  keeping = true;
+  process.once('exit', saveCodeCaches);
 }
