@@ -11,7 +11,7 @@ import type { Matrix } from '../matrix.ts';
 import { readGraphics } from './graphics.ts';
 import { markPdfiumBroken, pdfium, pdfiumBroken, type Pdfium } from './module.ts';
 import { readChars } from './chars.ts';
-import { charsToChunks, dominantRotation } from './text.ts';
+import { charsToChunks, dominantRotation, placeChars } from './text.ts';
 
 /**
  * PDFium reads the pages unless ENGINE_PARSER=pdfjs asks for pdf.js (the reader before issue 14,
@@ -119,10 +119,15 @@ function readPage(lib: Pdfium, doc: number, n: number, scratch: number): PageCon
     if (textPage) fn.FPDFText_ClosePage(textPage);
     if (chars?.handBack) throw new HandBack(chars.handBack);
     let vp = viewportOf(view, rotate);
-    const extra = chars ? dominantRotation(chars, vp.m) : 0;
+    // Placed once, and again only when most of the page reads in another direction.
+    let placed = chars ? placeChars(chars, vp.m) : [];
+    const extra = dominantRotation(placed);
     const rotation = (rotate + extra) % 360;
-    if (extra) vp = viewportOf(view, rotation);
-    const chunks = chars ? charsToChunks(chars, vp.m, vp) : [];
+    if (extra) {
+      vp = viewportOf(view, rotation);
+      placed = chars ? placeChars(chars, vp.m) : [];
+    }
+    const chunks = chars ? charsToChunks(chars, placed, vp) : [];
     const size = { width: vp.width, height: vp.height };
     // Without text there is no table to find: the drawing is not read (as load-pages.ts).
     if (!chunks.length) return { page: n, ...size, rotation, chunks, segments: [], fills: [] };

@@ -31,7 +31,7 @@ export const LINE_SHIFT = 0.25;
 const SIZE_CHANGE = 0.01;
 
 /** Writing direction of each character in the upright view: unit vector and size. */
-interface Placed {
+export interface Placed {
   x: number;
   y: number;
   ux: number;
@@ -86,15 +86,24 @@ function place(chars: PageChars, i: number, m: Matrix, out: Placed): boolean {
   return true;
 }
 
-/**
- * The extra clockwise rotation that makes most characters read left to right under `view` (as
- * text-chunks.ts dominantTextRotation judges pdf.js's items).
- */
-export function dominantRotation(chars: PageChars, view: Matrix): number {
-  const counts = [0, 0, 0, 0];
-  const p = emptyPlaced();
+/** Every character placed in `view` (undefined where it cannot be: no size, no direction). */
+export function placeChars(chars: PageChars, view: Matrix): (Placed | undefined)[] {
+  const placed: (Placed | undefined)[] = [];
   for (let i = 0; i < chars.count; i++) {
-    if (!place(chars, i, view, p)) continue;
+    const p = emptyPlaced();
+    placed.push(place(chars, i, view, p) ? p : undefined);
+  }
+  return placed;
+}
+
+/**
+ * The extra clockwise rotation that makes most characters read left to right in the view they
+ * were placed in (as text-chunks.ts dominantTextRotation judges pdf.js's items).
+ */
+export function dominantRotation(placed: readonly (Placed | undefined)[]): number {
+  const counts = [0, 0, 0, 0];
+  for (const p of placed) {
+    if (!p) continue;
     const q = quarter(directionDeg(p.ux, p.uy)) / 90;
     counts[q] = (counts[q] ?? 0) + 1;
   }
@@ -146,14 +155,9 @@ function closeRun(run: OpenRun, monospace: boolean, out: TextChunk[]): void {
  * RUN_GAP (the run after it follows a written space); a gap past SPACE_GAP within a run, or a space
  * the PDF writes, is a space in its text.
  */
-export function charsToChunks(chars: PageChars, view: Matrix, page: { width: number; height: number }): TextChunk[] {
-  const placed: (Placed | undefined)[] = [];
-  for (let i = 0; i < chars.count; i++) {
-    const p = emptyPlaced();
-    // As pdf.js: a glyph whose origin is off the page is not text of the page (crop marks, slugs).
-    const on = place(chars, i, view, p) && !(p.x + p.advance < 0 || p.x > page.width || p.y < 0 || p.y > page.height);
-    placed.push(on ? p : undefined);
-  }
+export function charsToChunks(chars: PageChars, placedInView: readonly (Placed | undefined)[], page: { width: number; height: number }): TextChunk[] {
+  // As pdf.js: a glyph whose origin is off the page is not text of the page (crop marks, slugs).
+  const placed = placedInView.map((p) => (p && !(p.x + p.advance < 0 || p.x > page.width || p.y < 0 || p.y > page.height) ? p : undefined));
   const monospace = monospacedFonts(chars, placed);
   const out: TextChunk[] = [];
   let run: OpenRun | undefined;
