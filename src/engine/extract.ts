@@ -13,6 +13,7 @@ import { mendByDocumentWords } from './ocr/document-words.ts';
 import { unskewSources } from './ocr/unskew-sources.ts';
 import { DEFAULT_MAX_PAGES, loadPages, type LoadedPages } from './pdf/load-pages.ts';
 import { openPdf, PdfOpenError } from './pdf/open-pdf.ts';
+import { openWithPdfium, readsWithPdfium } from './pdf/pdfium/read-pages.ts';
 import { resolveSettings, type EngineSettings } from './settings.ts';
 import type {
   ClassifiedTable,
@@ -58,11 +59,15 @@ export interface OpenCheck {
 }
 
 /**
- * Opens the document and closes it again, reading no page: what the upload check asks ("does
- * pdf.js open this as a PDF?"). Never throws.
+ * Opens the document and closes it again, reading no page: what the upload check asks ("is this a
+ * PDF the engine can open?"). PDFium first, as it reads the pages; a file it cannot open, pdf.js
+ * (which extraction falls back to, pdf/load-pages.ts). Never throws.
  */
 export async function openOnly(bytes: Uint8Array): Promise<OpenCheck> {
   try {
+    const opened = readsWithPdfium() ? await openWithPdfium(bytes) : undefined;
+    if (opened?.status === 'ok') return { status: 'ok', numPages: opened.numPages };
+    if (opened?.status === 'password') return { status: 'password', message: ENGINE_MESSAGES.password, detail: 'PDFium: the document needs a password', numPages: 0 };
     const doc = await openPdf(bytes);
     const numPages = doc.numPages;
     await doc.destroy().catch(() => undefined);

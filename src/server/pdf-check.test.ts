@@ -21,6 +21,12 @@ describe('checkPdf: the upload check answers from the runtime’s typed reason (
     expect(await checkPdf(file('grid-1001.pdf'), 1)).toBe('pdf');
   });
 
+  it('a file only one of the two readers opens is a PDF, as extraction reads it with either', async () => {
+    // PDFium repairs this one (pdf.js gives up on it); pdf.js repairs the other (PDFium cannot open it).
+    expect(await checkPdf(file('pdfjs-poppler-395-0-fuzzed.pdf'), 1)).toBe('pdf');
+    expect(await checkPdf(file('pdfjs-bug1606566.pdf'), 1)).toBe('pdf');
+  });
+
   it('an open that runs past the budget is unknown (accepted), within the budget', async () => {
     process.env.EXTRACT_ENGINE_MODULE = file('test-engine.ts');
     process.env.TEST_ENGINE_MODE = 'hang-open';

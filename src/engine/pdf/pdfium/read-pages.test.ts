@@ -5,7 +5,7 @@ import { gridSpec, makePdf } from '../../../../tests/fixtures/engine/make-pdf.ts
 import { corpusDir } from '../../test-corpus.ts';
 import type { PageContent, TextChunk } from '../../types.ts';
 import { openPdf } from '../open-pdf.ts';
-import { readPages } from '../load-pages.ts';
+import { loadPages, readPages } from '../load-pages.ts';
 import { loadPagesWithPdfium } from './read-pages.ts';
 
 // PDFium reads the pages in pdf.js's place (decision 001, "Issue 14, 2026-11-25"): the engine was
@@ -96,6 +96,13 @@ describe('PDFium reads the pages as pdf.js did', () => {
     ]);
     // withPdfium fails if the document is handed back.
     await expectParity(bytes);
+  });
+
+  it('leaves a file it cannot open to pdf.js, which may repair it', async () => {
+    const bytes = new Uint8Array(readFileSync(join(TESTS, 'integration/fixtures/pdfjs-bug1606566.pdf')));
+    expect(await loadPagesWithPdfium(bytes.slice(), { ocr: false })).toBeUndefined();
+    const pages = (await loadPages(bytes, { ocr: false })).pages;
+    expect(pages.flatMap((p) => p.chunks.map((c) => c.text))).toContain('1606566');
   });
 
   it('reads a ligature glyph as its letters, in its word (`ﬂ` of `fletes`)', async () => {

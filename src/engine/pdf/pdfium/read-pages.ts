@@ -139,11 +139,40 @@ function readPage(lib: Pdfium, doc: number, n: number, scratch: number): PageCon
 }
 
 /**
+ * Whether PDFium opens the bytes (the upload check, extract.ts openOnly): `ok` with the page count,
+ * `password`, or undefined when it cannot (pdf.js may still repair the file) or aborted.
+ */
+export async function openWithPdfium(bytes: Uint8Array): Promise<{ status: 'ok' | 'password'; numPages: number } | undefined> {
+  const lib = await pdfium();
+  const { fn } = lib;
+  const data = fn.malloc(Math.max(1, bytes.length));
+  if (!data) return undefined;
+  try {
+    lib.heap().u8.set(bytes, data);
+    const doc = fn.FPDF_LoadMemDocument(data, bytes.length, 0);
+    if (!doc) {
+      const code = fn.FPDF_GetLastError();
+      return code === ERR_PASSWORD || code === ERR_SECURITY ? { status: 'password', numPages: 0 } : undefined;
+    }
+    const numPages = Math.max(0, fn.FPDF_GetPageCount(doc));
+    fn.FPDF_CloseDocument(doc);
+    return { status: 'ok', numPages };
+  } catch {
+    // PDFium aborted (its heap cap): not to be used again in this process (module.ts).
+    markPdfiumBroken();
+    return undefined;
+  } finally {
+    if (!pdfiumBroken()) fn.free(data);
+  }
+}
+
+/**
  * Opens the bytes with PDFium and reads every page in order, honouring the abort signal between
  * pages (throws its reason when aborted); a page PDFium cannot load is reported as skipped.
- * Undefined when a page's words are better placed by pdf.js (text spelled from ActualText, a
- * standard font not carried, TeX's math fonts: text.ts `handBack`): the caller reads the document
- * with pdf.js instead.
+ * Undefined when PDFium cannot open the file (not for a password) or a page's words are better
+ * placed by pdf.js (a character still spelled from ActualText, a standard font's glyph PDFium
+ * measures otherwise, TeX's math fonts: chars.ts `handBack`): the caller reads the document with
+ * pdf.js instead.
  */
 export async function loadPagesWithPdfium(bytes: Uint8Array, opts: ExtractOptions = {}, onPage?: (page: PageContent) => void): Promise<LoadedPages | undefined> {
   opts.signal?.throwIfAborted();
@@ -156,13 +185,21 @@ export async function loadPagesWithPdfium(bytes: Uint8Array, opts: ExtractOption
   lib.heap().u8.set(bytes, data);
   lib.heap().u8.set(ACTUAL_TEXT, scratch + SCRATCH_BYTES);
   // PDFium reads the document from this memory as it goes: it is freed only after closing.
-  const doc = fn.FPDF_LoadMemDocument(data, bytes.length, 0);
+  let doc = 0;
+  try {
+    doc = fn.FPDF_LoadMemDocument(data, bytes.length, 0);
+  } catch {
+    // PDFium aborted opening it (its heap cap): never used again in this process; pdf.js reads it.
+    markPdfiumBroken();
+    return undefined;
+  }
   const ocr = opts.ocr === false ? undefined : new OcrPages(bytes, opts.onOcrPage);
   try {
     if (!doc) {
       const code = fn.FPDF_GetLastError();
       if (code === ERR_PASSWORD || code === ERR_SECURITY) throw new PdfOpenError('password', `PDFium: the document needs a password (error ${code})`);
-      throw new PdfOpenError('invalid', `PDFium could not open the document (error ${code})`);
+      // A file PDFium cannot open pdf.js may still repair (pdfjs-bug1606566): the caller tries it.
+      return undefined;
     }
     const numPages = Math.max(0, fn.FPDF_GetPageCount(doc));
     const total = Math.min(numPages, opts.maxPages ?? DEFAULT_MAX_PAGES);
