@@ -50,6 +50,20 @@ function valuesUnderLabels(prev: RawTable, t: RawTable): boolean {
   return filled.length > 0 && filled.every((i) => labelled[i] && labelKey(values[i]!, FORM_LABELS) === undefined);
 }
 
+const wordsOf = (cells: readonly string[]): string[] => cells.flatMap((c) => c.split(/\s+/)).map(looseKey).filter(Boolean);
+
+/**
+ * A row of words only, under the rows that repeat part of the previous page's header, naming
+ * columns that header does not (`Insumo … Unidad` under a repeated `VALOR`): another table's
+ * header, which only shares a spanning heading with the previous one. A continuation's header,
+ * however its rows are split, repeats the previous header's words.
+ */
+function namesOtherColumns(row: readonly string[] | undefined, headerRows: readonly (readonly string[])[]): boolean {
+  if (!row || row.some(isDataCell) || row.filter((c) => c.trim()).length < 2) return false;
+  const known = new Set(headerRows.flatMap(wordsOf));
+  return wordsOf(row).filter((w) => !known.has(w)).length >= 2;
+}
+
 function lastPage(t: RawTable): number {
   return Math.max(t.page, ...t.pages);
 }
@@ -121,7 +135,7 @@ export function joinContinuations(tables: readonly RawTable[], pages: readonly P
       }
     }
     const startsWithData = (t.rows[drop] ?? []).some(isDataCell);
-    if (drop === 0 && !startsWithData && !valuesUnderLabels(prev, t)) {
+    if ((drop === 0 && !startsWithData && !valuesUnderLabels(prev, t)) || (drop > 0 && namesOtherColumns(t.rows[drop], headerRows))) {
       out.push(t);
       lastBox.set(t, t.bbox);
       continue;

@@ -90,9 +90,25 @@ export function isColumnChange(upper: readonly TextLine[], lower: readonly TextL
 }
 
 /**
+ * Under a title, rows laid out on other columns than the rows above: text runs across their
+ * columns (isColumnChange), or the two share no column edge but perhaps the left margin (a form's
+ * label/value pairs above a schedule's five columns interleave without crossing). Rows of one
+ * table under a group label keep its edges.
+ */
+function isOtherLayout(upper: readonly TextLine[], lower: readonly TextLine[], settings: StreamSettings): boolean {
+  if (isColumnChange(upper, lower, settings)) return true;
+  const tol = settings.alignTolEm * medianOf([...upper, ...lower].map((l) => l.size));
+  const below = sharedEdges(lower, tol);
+  return sharedEdges(upper, tol).filter((x) => below.some((e) => Math.abs(e - x) <= tol)).length <= 1;
+}
+
+/**
  * A title over a new table's header: a lone line right over a line of words only (a header, maybe
- * wrapped over the next lines) with a row of values under it, set apart from the line above it by
- * more than the pitch of the rows above. A section row inside a table sits at the rows' pitch.
+ * wrapped over the next lines), either set apart from the line above it by more than the pitch of
+ * the rows above (a section row inside a table sits at the rows' pitch), or over rows laid out on
+ * other columns than the rows above it (a word processor sets a heading as tight under a table's
+ * last row as its rows are under each other, but a group label inside one table keeps its columns).
+ * Under the header comes a row of values, or nothing at all when the table goes on over the page.
  */
 function isTitledStart(block: readonly TextLine[], upper: readonly TextLine[], prev: number, at: number, following: readonly number[], settings: StreamSettings): boolean {
   if (at - prev < 2 || upper.length < 2) return false;
@@ -100,13 +116,21 @@ function isTitledStart(block: readonly TextLine[], upper: readonly TextLine[], p
   const title = block[at - 1]!;
   if (title.phrases.length !== 1 || holdsValue(title) || holdsFigure(block[at]!)) return false;
   // The header may wrap over a line or two before the first row of values.
-  const firstValues = following.findIndex((i) => holdsFigure(block[i]!));
-  if (firstValues < 0) return false;
+  const firstValues = following.slice(0, settings.segmentWindow).findIndex((i) => holdsFigure(block[i]!));
+  if (firstValues < 0) return isHeaderAtEnd(block, upper, at, following, settings);
   // Values nearer the line above them than a line's leading are set vertically centred against a
   // wrapped cell (Writer): that line is their row's first, not a header, and the lone line over
   // it a group label inside the table (`stream.centredLineEm`, the centred-cell bound of rows).
   const values = following[firstValues]!;
   if (block[values]!.yc - block[values - 1]!.yc < settings.centredLineEm * block[values]!.size) return false;
+  // Rows with figures only: a wrapped cell's other lines are no rows of their own.
+  const valued = upper.filter(holdsFigure);
+  const rows = following.slice(firstValues, firstValues + settings.segmentWindow).map((i) => block[i]!);
+  // A header names most columns on a line of its own; a wrapped label's next line beside another
+  // cell's first (a row's cells centred against each other) names two at most.
+  const header = [at, ...following.slice(0, firstValues)].map((i) => block[i]!);
+  const named = header.some((l) => l.phrases.length >= Math.max(3, Math.ceil(rows[0]!.phrases.length / 2)));
+  if (named && valued.length >= 2 && rows.length >= settings.segmentMinLines && isOtherLayout(valued, rows, settings)) return true;
   // The pitch of every line above, group labels between rows included (a label between each pair
   // of rows doubles the rows' own spacing, not the lines'), but not a wrapped cell's next line,
   // set at the font's leading.
@@ -118,6 +142,19 @@ function isTitledStart(block: readonly TextLine[], upper: readonly TextLine[], p
   // Every line above at the leading (wrapped rows only): the rows' own pitch.
   const pitches = lines.length > 0 ? lines : upper.slice(1).map((l, k) => l.yc - upper[k]!.yc);
   return title.yc - block[at - 2]!.yc > settings.segmentPitchRatio * medianOf(pitches);
+}
+
+/**
+ * The title and header of a table that starts at the foot of the block (its rows are on the next
+ * page): nothing but lines of words after the title, one of them a full header row (as many cells
+ * as the rows above have, or more) laid out on other columns than the rows of values above.
+ */
+function isHeaderAtEnd(block: readonly TextLine[], upper: readonly TextLine[], at: number, following: readonly number[], settings: StreamSettings): boolean {
+  const valued = upper.filter(holdsFigure);
+  if (valued.length < 2 || block.slice(at).some(holdsFigure)) return false;
+  const cells = Math.min(...valued.map((l) => l.phrases.length));
+  const header = [at, ...following].map((i) => block[i]!).filter((l) => l.phrases.length >= Math.max(3, cells));
+  return header.length > 0 && isOtherLayout(valued, header, settings);
 }
 
 /**
@@ -156,7 +193,7 @@ export function blockToSegments(block: readonly TextLine[], settings: StreamSett
     }
     const upper = structured.slice(Math.max(first, j - window), j).map((i) => block[i]!);
     const lower = structured.slice(j, j + window).map((i) => block[i]!);
-    if (isTitledStart(block, upper, prev, at, structured.slice(j + 1, j + 1 + window), settings)) {
+    if (isTitledStart(block, upper, prev, at, structured.slice(j + 1, j + 1 + 2 * window), settings)) {
       cuts.add(at - 1);
       first = j;
       continue;
