@@ -16,7 +16,12 @@ import { rowsByTable } from './rows-by-table.ts';
 //   was joined to the previous page's last table, as both headers share their spanning `VALOR`:
 //   a continuation's repeated header names no columns the first one does not
 //   (domain/continuations.ts `namesOtherColumns`).
-// The draws are the fixtures (writer-export.ts --offset 9950: writer-15955, writer-15956).
+// - The same, with the first row under the new header centred against a cell wrapped over two
+//   lines: the wrapped cell's lone first line, right over the values, was taken for the row's
+//   own first line, as a group label over a centred row would be. Only a line with cells of its
+//   own is a centred row's first.
+// The draws are the fixtures (writer-export.ts --offset 9950: writer-15955, writer-15956;
+// --offset 9911: writer-15916).
 const fixture = (name: string) => new Uint8Array(fs.readFileSync(`tests/fixtures/writer-unseen/${name}.pdf`));
 
 describe('unseen: a heading set tight between two tables', () => {
@@ -30,6 +35,12 @@ describe('unseen: a heading set tight between two tables', () => {
   it('reads the schedule under its heading from its first instalment, apart from the loan terms above', async () => {
     const schedule = rowsByTable(await extractPdf(fixture('writer-15956'))).PlanAmortizacionDetalle ?? [];
     expect(schedule.map((r) => r.numero_cuota)).toEqual(Array.from({ length: 36 }, (_, i) => i + 1));
+  });
+
+  it('reads the costs apart from the livestock above when the first cost row is centred on a wrapped cell', async () => {
+    const tables = rowsByTable(await extractPdf(fixture('writer-15916')));
+    expect(tables.InventarioPecuario).toHaveLength(6);
+    expect(tables.CostosDirectos?.slice(0, 3).map((r) => r.concepto)).toEqual(['Sal mineralizada 8%', 'Melaza', 'Ensilaje de maíz']);
   });
 
   it('does not join a table whose heading and header end the page to the table above', async () => {

@@ -119,10 +119,12 @@ function isTitledStart(block: readonly TextLine[], upper: readonly TextLine[], p
   const firstValues = following.slice(0, settings.segmentWindow).findIndex((i) => holdsFigure(block[i]!));
   if (firstValues < 0) return isHeaderAtEnd(block, upper, at, following, settings);
   // Values nearer the line above them than a line's leading are set vertically centred against a
-  // wrapped cell (Writer): that line is their row's first, not a header, and the lone line over
-  // it a group label inside the table (`stream.centredLineEm`, the centred-cell bound of rows).
+  // wrapped cell (Writer): when that line has cells of its own it is their row's first, not a
+  // header, and the lone line over it a group label inside the table (`stream.centredLineEm`, the
+  // centred-cell bound of rows). A lone line there is the first row's wrapped cell, under a header.
   const values = following[firstValues]!;
-  if (block[values]!.yc - block[values - 1]!.yc < settings.centredLineEm * block[values]!.size) return false;
+  const centred = block[values]!.yc - block[values - 1]!.yc < settings.centredLineEm * block[values]!.size;
+  if (centred && block[values - 1]!.phrases.length >= 2) return false;
   // Rows with figures only: a wrapped cell's other lines are no rows of their own.
   const valued = upper.filter(holdsFigure);
   const rows = following.slice(firstValues, firstValues + settings.segmentWindow).map((i) => block[i]!);
