@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TableRow } from '../../shared/catalog/index.ts';
 import { lostDecimals, markReadings, mendRowProduct, printedDecimals } from './ocr-numbers.ts';
-import { parseCell, regroupAmount } from './parse-cell.ts';
+import { mendAccountingMarks, parseCell, regroupAmount } from './parse-cell.ts';
 
 describe('amounts whose separators OCR read as spaces (regroupAmount)', () => {
   it('joins digit groups when every mark stands a multiple of three digits from the units', () => {
@@ -17,6 +17,24 @@ describe('amounts whose separators OCR read as spaces (regroupAmount)', () => {
     expect(parseCell('$3 94.285', 'money', 'co').ok).toBe(false);
     // Quantities are not regrouped (`16 5` may be two cells' worth).
     expect(parseCell('9 403.265', 'decimal', 'co').ok).toBe(false);
+  });
+});
+
+describe('accounting marks OCR misread (mendAccountingMarks)', () => {
+  it('reads a dash after a dollar sign taken for a letter or a digit as zero', () => {
+    for (const text of ['s-', 'S -', '5-', 's –']) expect(parseCell(text, 'money', 'co')).toEqual({ value: 0, ok: true });
+  });
+  it('reads an amount that kept only its closing parenthesis as negative', () => {
+    expect(parseCell('3.211.831)', 'money', 'co')).toEqual({ value: -3211831, ok: true });
+    expect(parseCell('$ 1.250.000)', 'money', 'co')).toEqual({ value: -1250000, ok: true });
+  });
+  it('changes no digit and leaves other columns and other texts alone', () => {
+    expect(mendAccountingMarks('s')).toBeUndefined();
+    expect(mendAccountingMarks('55-')).toBeUndefined();
+    expect(mendAccountingMarks('(3.211.831)')).toBeUndefined();
+    expect(parseCell('s-', 'int', 'co').ok).toBe(false);
+    expect(parseCell('5-', 'decimal', 'co').ok).toBe(false);
+    expect(parseCell('Total)', 'money', 'co').ok).toBe(false);
   });
 });
 

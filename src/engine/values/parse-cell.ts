@@ -65,8 +65,23 @@ export function parseCell(text: string, type: ColumnType, style: NumberStyle): P
   const mended = mendDigits(cleanText(text));
   const again = mended === undefined ? undefined : parseTyped(mended, type, style);
   if (again?.ok) return again;
-  const regrouped = type === 'money' ? regroupAmount(cleanText(text)) : undefined;
-  return regrouped === undefined ? parsed : { value: Number(regrouped), ok: true };
+  if (type !== 'money') return parsed;
+  const regrouped = regroupAmount(cleanText(text));
+  if (regrouped !== undefined) return { value: Number(regrouped), ok: true };
+  const marked = mendAccountingMarks(cleanText(text));
+  return marked === undefined ? parsed : parseTyped(marked, type, style);
+}
+
+/**
+ * An amount in accounting form whose marks OCR misread (the digits untouched): `$ -`, a zero, read
+ * `s-`, `S -` or `5-` (the dollar sign taken for a letter or a digit, and no number ends in a
+ * dash); `(3.211.831)`, a negative, read `3.211.831)` with its opening parenthesis lost. Only for
+ * money columns, where nothing else is written so.
+ */
+export function mendAccountingMarks(text: string): string | undefined {
+  if (/^[sS5]\s*[-–—]+$/.test(text)) return '$ -';
+  const m = /^(\$?\s*\d[\d.,]*\d)\)$/.exec(text);
+  return m ? `(${m[1]})` : undefined;
 }
 
 function parseTyped(raw: string, type: ColumnType, style: NumberStyle): ParsedCell {
