@@ -71,6 +71,10 @@ describe('fillBarePeriods (a period header whose number OCR lost)', () => {
   });
   it('leaves a bare word whose neighbours do not say which period it is', () => {
     expect(fillBarePeriods(['CONCEPTO', 'MES 1', 'MES', 'MES 5'])).toEqual(['CONCEPTO', 'MES 1', 'MES', 'MES 5']);
+    // A misread number between two that bracket it is the one between; any other neighbours keep it.
+    expect(fillBarePeriods(['Concepto', 'Mes 7', 'Mes 5', 'Mes 9'])).toEqual(['Concepto', 'Mes 7', 'Mes 8', 'Mes 9']);
+    expect(fillBarePeriods(['Concepto', 'Mes 7', 'Mes 5', 'Mes 10'])).toEqual(['Concepto', 'Mes 7', 'Mes 5', 'Mes 10']);
+    expect(fillBarePeriods(['Concepto', 'AÑO 1', 'MES 5', 'AÑO 3'])).toEqual(['Concepto', 'AÑO 1', 'MES 5', 'AÑO 3']);
     expect(fillBarePeriods(['CONCEPTO', 'MES 11', 'MES'])).toEqual(['CONCEPTO', 'MES 11', 'MES']);
     expect(fillBarePeriods(['CONCEPTO', 'AÑO 1', 'MES', 'AÑO 3'])).toEqual(['CONCEPTO', 'AÑO 1', 'MES', 'AÑO 3']);
   });

@@ -89,15 +89,23 @@ const periodParts = (label: string) => /^(\D*?)\s*(\d{1,3})$/.exec(fold(label).r
  * A wide header's period labels with a lost number put back (docs/decisions/070-ocr.md): OCR often
  * drops a lone digit after a word (`MES` printed `MES 3`). A bare period word standing between
  * periods n−1 and n+1 of the same word is period n; the first column before period 2 is period 1.
+ * So is a number OCR misread between two that bracket it (`Mes 7 | Mes 5 | Mes 9`: `Mes 8`).
  * The sequence says which number, so nothing is guessed: with any other neighbours the label stays.
  */
 export function fillBarePeriods(labels: readonly string[]): string[] {
   const out = [...labels];
   const numbered = labels.map((l) => (isPeriodLabel(l) ? periodParts(l) : null));
   labels.forEach((label, col) => {
-    const word = fold(label).trim();
+    const own = numbered[col];
+    const word = own ? own[1]! : fold(label).trim();
     if (!PERIOD_WORD.test(word)) return;
     const at = (c: number) => (c >= 0 && c < labels.length && numbered[c]?.[1] === word ? Number(numbered[c]![2]) : undefined);
+    if (own) {
+      const [prev, next] = [at(col - 1), at(col + 1)];
+      const n = prev !== undefined && next === prev + 2 ? prev + 1 : undefined;
+      if (n !== undefined && n !== Number(own[2])) out[col] = label.trim().replace(/\d{1,3}$/, String(n));
+      return;
+    }
     const prev = at(col - 1);
     const next = at(col + 1);
     const n = prev !== undefined && next !== undefined ? (next - prev === 2 ? prev + 1 : undefined) : next === 2 && col > 0 && !labels.slice(0, col).some(isPeriodLabel) && at(col + 2) === 3 ? 1 : undefined;
