@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { Dialect } from './schema.ts';
-import { ensureSearchPairFunctions, ensureTableSearch, ftsTableOf } from './table-search.ts';
+import { dropOldSearchPairs, ensureSearchPairFunctions, ensureTableSearch, ftsTableOf } from './table-search.ts';
 import { TABLE_NAMES } from '../../shared/catalog/index.ts';
 import { qualityOf, tableConfidences } from '../repos/documents.ts';
 
@@ -276,6 +276,20 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
           }
           after = rows[rows.length - 1]!.id;
         }
+      },
+    },
+    '014-search-pair-keys': {
+      // PostgreSQL: the pairs index also holds each pair cut after its second word's first one and
+      // two characters, so a search ending in a short word reads exact keys, not a prefix
+      // (docs/decisions/032). The new index is built for every table that has a word index before
+      // the old one is dropped; SQLite has no pairs index.
+      async up(db: Kysely<unknown>) {
+        if (dialect !== 'postgres') return;
+        await ensureSearchPairFunctions(db);
+        const { rows } = await sql<{ indexname: string }>`SELECT indexname FROM pg_indexes WHERE indexname LIKE 'table_rows\_words\_%'`.execute(db);
+        const present = new Set(rows.map((r) => r.indexname));
+        for (const name of TABLE_NAMES) if (present.has(`table_rows_words_${name.toLowerCase()}`)) await ensureTableSearch(db, dialect, name);
+        await dropOldSearchPairs(db);
       },
     },
   };
