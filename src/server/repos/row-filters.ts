@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, Dialect } from '../db/schema.ts';
-import { ftsTableOf, tableNameLiteral } from '../db/table-search.ts';
+import { ftsPairsTableOf, ftsTableOf, tableNameLiteral } from '../db/table-search.ts';
+import { pairsQuery } from '../db/search-pairs.ts';
 import { containsPattern, ftsPhrase, normalizeSearch } from '../search-text.ts';
 import type { TableFilters } from '../../shared/table-filters.ts';
 
@@ -38,8 +39,11 @@ export function filteredRows(db: Kysely<Database>, dialect: Dialect, tableName: 
       q = q.where(sql<boolean>`0 = 1`);
     } else if (dialect === 'sqlite' && hasWords) {
       // The table's own FTS index: the phrase is matched over its rows only, not all ten tables'.
-      const fts = sql.table(ftsTableOf(tableName));
-      q = q.where('id', 'in', sql<number>`(SELECT rowid FROM ${fts} WHERE ${fts} MATCH ${`${ftsPhrase(term)}*`})`);
+      // Several words: the phrase of their pairs in the pairs index, the same rows for a fraction
+      // of the postings (search-pairs.ts); one word, or a term beyond ASCII: the words index.
+      const pairs = pairsQuery(term);
+      const fts = sql.table(pairs ? ftsPairsTableOf(tableName) : ftsTableOf(tableName));
+      q = q.where('id', 'in', sql<number>`(SELECT rowid FROM ${fts} WHERE ${fts} MATCH ${pairs ?? `${ftsPhrase(term)}*`})`);
     } else if (hasWords) {
       // The term's words in order, the last one as a prefix: `'urea' <-> 'granu':*`.
       // The prefix mark only goes after a plain lexeme (a query ending in ')' would not parse).
