@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Compilable as KyselyCompilable, type Kysely, type Transaction } from 'kysely';
 import type { Database, Dialect } from '../db/schema.ts';
 import type { CatalogTable, TableRow } from '../../shared/catalog/index.ts';
 import { normalizeSearch } from '../search-text.ts';
@@ -12,6 +12,7 @@ import { filteredRows, orderedRows } from './row-filters.ts';
 import type { RowMeta } from '../../shared/api/corrections.ts';
 import type { ChangeTracker } from '../db/change-tracking.ts';
 import { FreshCache } from '../db/fresh-cache.ts';
+import type { SqliteReaders } from '../db/sqlite-readers.ts';
 
 /**
  * How long the ordered ids of a filtered page (search, N° Solicitud) are answered from memory
@@ -19,6 +20,8 @@ import { FreshCache } from '../db/fresh-cache.ts';
  * or to the documents' fields empties them at once; another node's write shows within this long.
  */
 export const FILTERED_IDS_CACHE_MS = 2000;
+
+type Compilable<R> = KyselyCompilable<R> & { execute(): Promise<R[]> };
 /** A filter matching more rows than this is read again each time (a kept list is 4 bytes a row: at most 64 × 400 KB). */
 const FILTERED_IDS_MAX_KEPT = 100_000;
 
@@ -63,7 +66,18 @@ function isUnfiltered(f: Partial<TableFilters>): boolean {
   return !f.nosolicitud?.trim() && !(f.search && normalizeSearch(f.search));
 }
 
-export function rowsRepo(db: Kysely<Database>, dialect: Dialect, changes?: ChangeTracker) {
+export function rowsRepo(db: Kysely<Database>, dialect: Dialect, changes?: ChangeTracker, readers?: SqliteReaders) {
+  /**
+   * A read of a filter's rows: SQLite runs it on a reader thread when there are readers (a search
+   * is milliseconds of FTS5 work that would hold the server's one thread, sqlite-readers.ts);
+   * otherwise, and on PostgreSQL (whose pool already runs queries beside the server), as before.
+   */
+  async function readAll<R>(query: Compilable<R>): Promise<unknown[][] | R[]> {
+    if (!readers) return query.execute();
+    const { sql: text, parameters } = query.compile();
+    return readers.all(text, parameters);
+  }
+
   // The ordered ids of a filter are the whole cost of a filtered page (the search, the total): the
   // same filter is asked again for its total's page, the next pages and the data screen's totals
   // row, and by every reader of the same search. Kept under the change stamp of what they read.
@@ -279,7 +293,8 @@ export function rowsRepo(db: Kysely<Database>, dialect: Dialect, changes?: Chang
       // (and, with no LIMIT, both planners start from the search indexes).
       const read = async () => {
         const indexed = await searchIndexed(tableName);
-        const list = (await ordered(tableName, f, indexed).select('id').execute()).map((r) => r.id);
+        const found = await readAll(ordered(tableName, f, indexed).select('id'));
+        const list = found.map((r) => (Array.isArray(r) ? (r[0] as number) : r.id));
         return list.every((id) => id <= 0x7fffffff) ? Int32Array.from(list) : Float64Array.from(list);
       };
       const key = JSON.stringify([tableName, f.nosolicitud?.trim() ?? '', f.search ? normalizeSearch(f.search) : '', f.sortByNosolicitud === true]);
@@ -314,8 +329,9 @@ export function rowsRepo(db: Kysely<Database>, dialect: Dialect, changes?: Chang
           : sql<number | string | null>`SUM(CASE WHEN jsonb_typeof(data::jsonb -> ${key}::text) = 'number' THEN (data::jsonb ->> ${key}::text)::numeric END)`
         ).as(`s${i}`),
       );
-      const row = (await filteredRows(db, dialect, tableName, f, indexed).select(sums).executeTakeFirst()) as Record<string, number | string | null> | undefined;
-      return Object.fromEntries(columns.map((key, i) => [key, row?.[`s${i}`] == null ? null : Number(row[`s${i}`])]));
+      const [row] = await readAll(filteredRows(db, dialect, tableName, f, indexed).select(sums));
+      const sum = (i: number) => (Array.isArray(row) ? row[i] : (row as Record<string, unknown> | undefined)?.[`s${i}`]) as number | string | null | undefined;
+      return Object.fromEntries(columns.map((key, i) => [key, sum(i) == null ? null : Number(sum(i))]));
     },
     /**
      * Every filtered row in page order, a chunk at a time (export). Keyset pagination: each chunk
