@@ -1,6 +1,6 @@
 /**
  * Per-term cost of the SQLite search on the bench:api data (decision 032): process CPU of the
- * words-index phrase and of the pairs-index phrase over the terms bench:api's "search, new" asks,
+ * words-index phrase and of the pairs- (or cuts-) index phrase over the terms bench:api's "search, new" asks,
  * and whether both find the same rows for each (and for shorter and cut-off forms of them).
  * Usage: tsx scripts/bench/search-terms.ts <BENCH_DATA_DIR> [terms=200]
  */
@@ -24,14 +24,17 @@ const asked = terms.slice(0, n);
 const order = (fts: string) =>
   db.prepare(`SELECT id FROM table_rows WHERE +table_name = 'CostosDirectos' AND id IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ?) ORDER BY document_id DESC, seq`).pluck();
 const words = order('table_rows_fts_costosdirectos');
-const pairs = order('table_rows_pairs_costosdirectos');
+const pairIndexes = { pairs: order('table_rows_pairs_costosdirectos'), cuts: order('table_rows_cuts_costosdirectos') };
 const cpu = () => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
 };
 const shapes: [string, (t: string) => number[]][] = [
   ['words', (t) => words.all(`${ftsPhrase(t)}*`) as number[]],
-  ['pairs', (t) => pairs.all(pairsQuery(t)!) as number[]],
+  ['pairs', (t) => {
+    const { index, match } = pairsQuery(t)!;
+    return pairIndexes[index].all(match) as number[];
+  }],
 ];
 for (const [name, run] of shapes) {
   const times = asked.map((t) => {

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { Dialect } from './schema.ts';
-import { dropOldSearchPairs, ensureSearchPairFunctions, ensureTableSearch, fillSearchPairs, ftsTableOf } from './table-search.ts';
+import { dropOldSearchPairs, ensureSearchPairFunctions, ensureTableSearch, ftsTableOf } from './table-search.ts';
+import { fillSearchPairs } from './sqlite-search-index.ts';
 import { TABLE_NAMES } from '../../shared/catalog/index.ts';
 import { qualityOf, tableConfidences } from '../repos/documents.ts';
 
@@ -293,9 +294,9 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
       },
     },
     '015-sqlite-search-pairs': {
-      // SQLite: a search of several words reads the phrase of their adjacent pairs from a second
-      // FTS5 table per catalogue table (docs/decisions/032, search-pairs.ts), built here from the
-      // stored rows of every table that has a words index (1 M rows on the bench: ~40 s).
+      // SQLite: a search of several words reads the phrase of their adjacent pairs (or cut pairs)
+      // from two more FTS5 tables per catalogue table (docs/decisions/032, search-pairs.ts), built
+      // here from the stored rows of every table that has a words index (1 M rows on the bench: ~90 s).
       async up(db: Kysely<unknown>) {
         if (dialect !== 'sqlite') return;
         const stored = await sql<{ table_name: string }>`SELECT DISTINCT table_name FROM table_rows`.execute(db);

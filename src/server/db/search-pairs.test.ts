@@ -6,7 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { findTable } from '../../shared/catalog/index.ts';
 import { openDatabase, type Db } from './index.ts';
 import { asciiTokens, pairsQuery, sqliteTokens, tokensOf } from './search-pairs.ts';
-import { fillSearchPairs, ftsPairsTableOf } from './table-search.ts';
+import { ftsPairsTableOf } from './table-search.ts';
+import { fillSearchPairs } from './sqlite-search-index.ts';
 import { documentsRepo } from '../repos/documents.ts';
 import { rowsRepo } from '../repos/rows.ts';
 import { usersRepo } from '../repos/users.ts';
@@ -36,9 +37,10 @@ describe('search pairs (SQLite, decision 032)', () => {
     expect(asciiTokens('abono·foliar')).toBeUndefined();
   });
 
-  it('asks the pairs index for ASCII terms of two words or more only', () => {
-    expect(pairsQuery('abono foliar lote 3')).toBe('"abono_foliar foliar_lote lote_3"*');
-    expect(pairsQuery('fertilizacion, con')).toBe('"fertilizacion_con"*');
+  it('asks the pair indexes for ASCII terms of two words or more only, the cuts one when the last word has one character', () => {
+    expect(pairsQuery('abono foliar lote 17')).toEqual({ index: 'pairs', match: '"abono_foliar foliar_lote lote_17"*' });
+    expect(pairsQuery('abono foliar lote 3')).toEqual({ index: 'cuts', match: '"abono__f foliar__l lote__3"' });
+    expect(pairsQuery('fertilizacion, con')).toEqual({ index: 'pairs', match: '"fertilizacion_con"*' });
     expect(pairsQuery('urea')).toBeUndefined();
     expect(pairsQuery('straße lote')).toBeUndefined();
   });
@@ -49,7 +51,7 @@ describe('search pairs (SQLite, decision 032)', () => {
     const owner = await usersRepo(db).create({ email: 'a@example.com', password: 'secret-123', role: 'admin' });
     const doc = await documentsRepo(db).insert({ ownerId: owner.id, originalFilename: 'a.pdf', storageKey: 'k', sha256: 'x', size: 1 });
     const table = findTable('CostosDirectos')!;
-    const concepts = ['Abono·foliar lote 3', 'Abono foliar lote 30', 'abono foliar', 'Lote 3 abono', 'Straße ø lote 31'];
+    const concepts = ['Abono·foliar lote 3', 'Abono foliar lote 30', 'abono foliar', 'Lote 3 abono', 'Straße ø lote 31', 'Lote ølo'];
     await db.transaction().execute((trx) =>
       rows.insertRows(trx, [{ documentId: doc.id, nosolicitud: '0001', table, rows: concepts.map((concepto) => ({ values: { concepto } })) }]),
     );
@@ -61,6 +63,12 @@ describe('search pairs (SQLite, decision 032)', () => {
       expect(await found('ø lote')).toEqual(['Straße ø lote 31']);
       expect(await found('o lote')).toEqual([]); // 'ø' is a letter of its own for the words index too
       expect(await found('3 abo')).toEqual(['Lote 3 abono']);
+      // One-character last words: the cuts index (a word's first character, a whole code point).
+      expect(await found('foliar l')).toEqual(['Abono·foliar lote 3', 'Abono foliar lote 30']);
+      expect(await found('3 a')).toEqual(['Lote 3 abono']);
+      expect(await found('abono foliar lote 3 x')).toEqual([]);
+      expect(await found('lote o')).toEqual([]);
+      expect(await found('lote ø')).toEqual(['Lote ølo']);
     };
     await expectAll();
 
@@ -71,10 +79,13 @@ describe('search pairs (SQLite, decision 032)', () => {
     expect(await found('cal lote')).toEqual(['Cal lote 9']);
     await db.transaction().execute((trx) => rows.rewriteRow(trx, first!, { concepto: concepts[0]! }, 'abono·foliar lote 3'));
 
-    // Migration 015 fills an empty pairs index from the stored rows: nothing is found before, all after.
-    const pairs = sql.table(ftsPairsTableOf('CostosDirectos'));
-    await sql`INSERT INTO ${pairs}(${pairs}) VALUES ('delete-all')`.execute(db);
+    // Migration 015 fills empty pair indexes from the stored rows: nothing is found before, all after.
+    for (const index of ['pairs', 'cuts'] as const) {
+      const fts = sql.table(ftsPairsTableOf('CostosDirectos', index));
+      await sql`INSERT INTO ${fts}(${fts}) VALUES ('delete-all')`.execute(db);
+    }
     expect(await found('abono foliar lote 3')).toEqual([]);
+    expect(await found('abono foliar lote 30')).toEqual([]);
     await fillSearchPairs(db, 'CostosDirectos');
     await expectAll();
   });

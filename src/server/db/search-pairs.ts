@@ -1,14 +1,21 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * SQLite: the adjacent word pairs of a row's search text, for its table's FTS5 pairs index
+ * SQLite: the adjacent word pairs of a row's search text, for its table's two FTS5 pair indexes
  * (docs/decisions/032). A phrase of words `w1 w2 … wk*` holds in a text exactly when the phrase of
  * its pairs `w1_w2 … w(k-1)_wk*` holds in the text's pairs: each pair pins two adjacent words, and
  * no word holds '_' (a separator for the words index), so a pair's first word is exact and the
- * last word's prefix stays a prefix. The words must be the words index's own tokens (its case
- * and diacritic folding), so a text's pairs are built from what that tokenizer makes of it; pairs
- * are rare where words are not (`lote` is in 240k of the bench's 300k rows, `foliar_lote` in 77k),
- * which is what makes the phrase cheaper.
+ * last word's prefix stays a prefix. Pairs are rare where words are not (`lote` is in 240k of the
+ * bench's 300k rows, `foliar_lote` in 77k), which is what makes the phrase cheaper.
+ *
+ * A last word of one character would make that prefix (`lote_3*`) merge the postings of every pair
+ * it starts (`lote_3`, `lote_30` … `lote_39`: 15 ms); the cuts index answers it instead. Its
+ * token for each pair is the first word and the second's first character (`lote__3`): the phrase
+ * `abono__f foliar__l lote__3` pins every word but the last exactly (each is a whole token before
+ * '__') and the last word's first character, which for a one-character word is the whole prefix.
+ *
+ * The words must be the words index's own tokens (its case and diacritic folding), so a text's
+ * pairs are built from what that tokenizer makes of it (`tokensOf`).
  */
 
 /** The words index's tokenizer (migration 004): the pairs are built from its tokens. */
@@ -72,18 +79,31 @@ export async function tokensOf<DB>(db: Kysely<DB>, texts: readonly string[]): Pr
   return out as string[][];
 }
 
-/** The pairs text of each search text, for the pairs index. */
-export async function pairsTextsOf<DB>(db: Kysely<DB>, texts: readonly string[]): Promise<string[]> {
-  return (await tokensOf(db, texts)).map(pairsText);
+/** One character of a word, as FTS5 compares prefixes (whole code points). */
+const firstOf = (word: string) => String.fromCodePoint(word.codePointAt(0)!);
+
+/** The cuts text of a token sequence: one `a__b` token per adjacent pair, b the second word's first character. */
+export function cutsText(tokens: readonly string[]): string {
+  const cuts: string[] = [];
+  for (let i = 0; i + 1 < tokens.length; i++) cuts.push(`${tokens[i]}__${firstOf(tokens[i + 1]!)}`);
+  return cuts.join(' ');
+}
+
+/** The pairs and cuts texts of each search text, for the two pair indexes. */
+export async function pairTextsOf<DB>(db: Kysely<DB>, texts: readonly string[]): Promise<{ pairs: string; cuts: string }[]> {
+  return (await tokensOf(db, texts)).map((tokens) => ({ pairs: pairsText(tokens), cuts: cutsText(tokens) }));
 }
 
 /**
- * The FTS5 query of a search term on the pairs index (`"abono_foliar foliar_lote lote_3"*`), or
- * undefined when that index cannot answer it: a term of one word has no pair, and a term beyond
- * ASCII would need SQLite's tokenizer to split it (the words index answers both, as before).
+ * The pair index and FTS5 query answering a search term: the cuts index when its last word has
+ * one character (`"abono__f foliar__l lote__3"`), else the pairs index
+ * (`"abono_foliar foliar_lote lote_17"*`). Undefined when neither can: a term of one word has no
+ * pair, and a term beyond ASCII would need SQLite's tokenizer to split it (the words index answers
+ * both, as before).
  */
-export function pairsQuery(term: string): string | undefined {
+export function pairsQuery(term: string): { index: 'pairs' | 'cuts'; match: string } | undefined {
   const tokens = asciiTokens(term);
   if (!tokens || tokens.length < 2) return undefined;
-  return `"${pairsText(tokens)}"*`;
+  if (tokens[tokens.length - 1]!.length === 1) return { index: 'cuts', match: `"${cutsText(tokens)}"` };
+  return { index: 'pairs', match: `"${pairsText(tokens)}"*` };
 }

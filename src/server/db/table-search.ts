@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from './schema.ts';
-import { pairsTextsOf, PAIRS_TOKENIZER, WORDS_TOKENIZER } from './search-pairs.ts';
+import { PAIRS_TOKENIZER, WORDS_TOKENIZER } from './search-pairs.ts';
 
 /**
  * Search index per catalogue table (docs/decisions/032): a search reads only its own table's
@@ -19,9 +19,9 @@ export function ftsTableOf(tableName: string): string {
   return `table_rows_fts_${checkedName(tableName).toLowerCase()}`;
 }
 
-/** SQLite: the FTS5 table of a table's adjacent word pairs (search-pairs.ts). */
-export function ftsPairsTableOf(tableName: string): string {
-  return `table_rows_pairs_${checkedName(tableName).toLowerCase()}`;
+/** SQLite: the FTS5 tables of a table's adjacent word pairs and of its cut pairs (search-pairs.ts). */
+export function ftsPairsTableOf(tableName: string, index: 'pairs' | 'cuts' = 'pairs'): string {
+  return `table_rows_${index}_${checkedName(tableName).toLowerCase()}`;
 }
 
 /** The table name as an SQL literal: PostgreSQL only uses a partial index when its predicate is provable at planning. */
@@ -32,8 +32,9 @@ export function tableNameLiteral(tableName: string) {
 /** Whether the table's search indexes exist, as `db` (a transaction: with its own changes) sees it; reads only. */
 export async function hasTableSearch<DB>(db: Kysely<DB>, dialect: Dialect, tableName: string): Promise<boolean> {
   if (dialect === 'sqlite') {
-    const { rows } = await sql`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name IN (${ftsTableOf(tableName)}, ${ftsPairsTableOf(tableName)})`.execute(db);
-    return rows.length === 2;
+    const names = [ftsTableOf(tableName), ftsPairsTableOf(tableName), ftsPairsTableOf(tableName, 'cuts')];
+    const { rows } = await sql`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name IN (${sql.join(names)})`.execute(db);
+    return rows.length === names.length;
   }
   const { rows } = await sql`SELECT 1 FROM pg_indexes WHERE indexname IN (${pgIndexOf(tableName)}, ${pgPairsIndexOf(tableName)})`.execute(db);
   return rows.length === 2;
@@ -109,26 +110,13 @@ export async function ensureTableSearch<DB>(db: Kysely<DB>, dialect: Dialect, ta
   if (await hasTableSearch(db, dialect, tableName)) return false;
   if (dialect === 'sqlite') {
     await sql`CREATE VIRTUAL TABLE IF NOT EXISTS ${sql.table(ftsTableOf(tableName))} USING fts5(search_text, content='', contentless_delete=1, tokenize=${sql.lit(WORDS_TOKENIZER)}, prefix='2 3')`.execute(db);
-    await sql`CREATE VIRTUAL TABLE IF NOT EXISTS ${sql.table(ftsPairsTableOf(tableName))} USING fts5(pairs, content='', contentless_delete=1, tokenize=${sql.lit(PAIRS_TOKENIZER)})`.execute(db);
+    for (const index of ['pairs', 'cuts'] as const) {
+      await sql`CREATE VIRTUAL TABLE IF NOT EXISTS ${sql.table(ftsPairsTableOf(tableName, index))} USING fts5(${sql.raw(index)}, content='', contentless_delete=1, tokenize=${sql.lit(PAIRS_TOKENIZER)})`.execute(db);
+    }
   } else {
     await sql`CREATE INDEX IF NOT EXISTS ${sql.id(pgIndexOf(tableName))} ON table_rows USING gin (search_tsv) WITH (fastupdate = off) WHERE table_name = ${tableNameLiteral(tableName)}`.execute(db);
     await ensureSearchPairFunctions(db);
     await sql`CREATE INDEX IF NOT EXISTS ${sql.id(pgPairsIndexOf(tableName))} ON table_rows USING gin (search_pair_keys(search_text)) WITH (fastupdate = off) WHERE table_name = ${tableNameLiteral(tableName)}`.execute(db);
   }
   return true;
-}
-
-/**
- * SQLite, migration 015: the pairs index of a table whose rows were stored before it existed,
- * filled from the rows' stored search text a batch at a time.
- */
-export async function fillSearchPairs<DB>(db: Kysely<DB>, tableName: string): Promise<void> {
-  const pairs = sql.table(ftsPairsTableOf(tableName));
-  for (let after = 0; ; ) {
-    const { rows } = await sql<{ id: number; search_text: string }>`SELECT id, search_text FROM table_rows WHERE table_name = ${tableName} AND id > ${after} ORDER BY id LIMIT 2000`.execute(db);
-    if (rows.length === 0) return;
-    const texts = await pairsTextsOf(db, rows.map((r) => r.search_text));
-    await sql`INSERT INTO ${pairs}(rowid, pairs) VALUES ${sql.join(rows.map((r, i) => sql`(${r.id}, ${texts[i]})`))}`.execute(db);
-    after = rows[rows.length - 1]!.id;
-  }
 }

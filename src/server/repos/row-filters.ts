@@ -39,11 +39,11 @@ export function filteredRows(db: Kysely<Database>, dialect: Dialect, tableName: 
       q = q.where(sql<boolean>`0 = 1`);
     } else if (dialect === 'sqlite' && hasWords) {
       // The table's own FTS index: the phrase is matched over its rows only, not all ten tables'.
-      // Several words: the phrase of their pairs in the pairs index, the same rows for a fraction
-      // of the postings (search-pairs.ts); one word, or a term beyond ASCII: the words index.
+      // Several words: the phrase of their pairs in the pairs (or cuts) index, the same rows for a
+      // fraction of the postings (search-pairs.ts); one word, or a term beyond ASCII: the words index.
       const pairs = pairsQuery(term);
-      const fts = sql.table(pairs ? ftsPairsTableOf(tableName) : ftsTableOf(tableName));
-      q = q.where('id', 'in', sql<number>`(SELECT rowid FROM ${fts} WHERE ${fts} MATCH ${pairs ?? `${ftsPhrase(term)}*`})`);
+      const fts = sql.table(pairs ? ftsPairsTableOf(tableName, pairs.index) : ftsTableOf(tableName));
+      q = q.where('id', 'in', sql<number>`(SELECT rowid FROM ${fts} WHERE ${fts} MATCH ${pairs?.match ?? `${ftsPhrase(term)}*`})`);
     } else if (hasWords) {
       // The term's words in order, the last one as a prefix: `'urea' <-> 'granu':*`.
       // The prefix mark only goes after a plain lexeme (a query ending in ')' would not parse).

@@ -2,8 +2,8 @@ import { sql, type Compilable as KyselyCompilable, type Kysely, type Transaction
 import type { Database, Dialect } from '../db/schema.ts';
 import type { CatalogTable, TableRow } from '../../shared/catalog/index.ts';
 import { normalizeSearch } from '../search-text.ts';
-import { ensureTableSearch, ftsPairsTableOf, ftsTableOf, hasTableSearch } from '../db/table-search.ts';
-import { pairsTextsOf } from '../db/search-pairs.ts';
+import { ensureTableSearch, hasTableSearch } from '../db/table-search.ts';
+import { indexRows, unindexRows } from '../db/sqlite-search-index.ts';
 import { RowSource } from '../../shared/api/sources.ts';
 import type { TableFilters } from '../../shared/table-filters.ts';
 import { readStoredJson, type StoredJsonLog } from './stored-json.ts';
@@ -137,9 +137,7 @@ export function rowsRepo(db: Kysely<Database>, dialect: Dialect, changes?: Chang
     if (dialect === 'sqlite') {
       for (const c of counts) {
         await ensureSearch(trx, c.table_name);
-        for (const fts of [sql.table(ftsTableOf(c.table_name)), sql.table(ftsPairsTableOf(c.table_name))]) {
-          await sql`DELETE FROM ${fts} WHERE rowid IN (SELECT id FROM table_rows WHERE document_id = ${documentId} AND table_name = ${c.table_name})`.execute(trx);
-        }
+        await unindexRows<Database>(trx, c.table_name, sql`SELECT id FROM table_rows WHERE document_id = ${documentId} AND table_name = ${c.table_name}`);
       }
     }
     await trx.deleteFrom('table_rows').where('document_id', '=', documentId).execute();
@@ -174,12 +172,7 @@ export function rowsRepo(db: Kysely<Database>, dialect: Dialect, changes?: Chang
       if (dialect === 'sqlite') {
         const byTable = new Map<string, typeof ids>();
         for (const r of ids) byTable.set(r.table_name, [...(byTable.get(r.table_name) ?? []), r]);
-        for (const [name, rows] of byTable) {
-          const values = rows.map(({ id, search_text }) => sql`(${id}, ${search_text})`);
-          await sql`INSERT INTO ${sql.table(ftsTableOf(name))}(rowid, search_text) VALUES ${sql.join(values)}`.execute(trx);
-          const pairs = await pairsTextsOf<Database>(trx, rows.map((r) => r.search_text));
-          await sql`INSERT INTO ${sql.table(ftsPairsTableOf(name))}(rowid, pairs) VALUES ${sql.join(rows.map(({ id }, i) => sql`(${id}, ${pairs[i]})`))}`.execute(trx);
-        }
+        for (const [name, rows] of byTable) await indexRows<Database>(trx, name, rows);
       }
     }
     const perTable = new Map<string, number>();
@@ -216,12 +209,8 @@ export function rowsRepo(db: Kysely<Database>, dialect: Dialect, changes?: Chang
     await trx.updateTable('table_rows').set({ data: JSON.stringify(data), search_text: searchText }).where('id', '=', row.id).execute();
     if (dialect === 'sqlite') {
       await ensureSearch(trx, row.table_name);
-      const fts = sql.table(ftsTableOf(row.table_name));
-      await sql`DELETE FROM ${fts} WHERE rowid = ${row.id}`.execute(trx);
-      await sql`INSERT INTO ${fts}(rowid, search_text) VALUES (${row.id}, ${searchText})`.execute(trx);
-      const pairs = sql.table(ftsPairsTableOf(row.table_name));
-      await sql`DELETE FROM ${pairs} WHERE rowid = ${row.id}`.execute(trx);
-      await sql`INSERT INTO ${pairs}(rowid, pairs) VALUES (${row.id}, ${(await pairsTextsOf<Database>(trx, [searchText]))[0]!})`.execute(trx);
+      await unindexRows<Database>(trx, row.table_name, sql`${row.id}`);
+      await indexRows<Database>(trx, row.table_name, [{ id: row.id, search_text: searchText }]);
     }
   }
 
