@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { Dialect } from './schema.ts';
-import { dropOldSearchPairs, ensureSearchPairFunctions, ensureTableSearch, ftsTableOf } from './table-search.ts';
+import { ensureTableSearch, ftsTableOf } from './table-search.ts';
+import { dropOldSearchPairs, ensureSearchPairFunctions } from './pg-search-pairs.ts';
 import { fillSearchPairs } from './sqlite-search-index.ts';
 import { TABLE_NAMES } from '../../shared/catalog/index.ts';
 import { qualityOf, tableConfidences } from '../repos/documents.ts';
@@ -280,9 +281,9 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
       },
     },
     '014-search-pair-keys': {
-      // PostgreSQL: the pairs index also holds each pair cut after its second word's first one and
-      // two characters, so a search ending in a short word reads exact keys, not a prefix
-      // (docs/decisions/032). The new index is built for every table that has a word index before
+      // PostgreSQL: the pairs index also holds cut keys (a word, or two, with the next one's first
+      // one and two characters), so a search ending in a short word reads exact keys, not a prefix,
+      // and fewer candidate rows (docs/decisions/032, pg-search-pairs.ts). The new index is built for every table that has a word index before
       // the old one is dropped; SQLite has no pairs index.
       async up(db: Kysely<unknown>) {
         if (dialect !== 'postgres') return;
