@@ -32,7 +32,7 @@ describe('SQLite readers (decision 032)', () => {
     expect(await readers!.all('SELECT count(*) FROM t', [])).toEqual([[3]]);
   });
 
-  it('keeps the server thread free while a slow read runs, and runs two at once', async () => {
+  it('keeps the server thread free while slow reads run, and answers each', async () => {
     const { readers } = await open();
     await readers!.all('SELECT 1', []); // started
     let ticks = 0;
