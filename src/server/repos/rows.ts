@@ -20,8 +20,6 @@ import type { SqliteReaders } from '../db/sqlite-readers.ts';
  * or to the documents' fields empties them at once; another node's write shows within this long.
  */
 export const FILTERED_IDS_CACHE_MS = 2000;
-
-type Compilable<R> = KyselyCompilable<R> & { execute(): Promise<R[]> };
 /** A filter matching more rows than this is read again each time (a kept list is 4 bytes a row: at most 64 × 400 KB). */
 const FILTERED_IDS_MAX_KEPT = 100_000;
 
@@ -65,6 +63,9 @@ const INSERT_BATCH = 400;
 function isUnfiltered(f: Partial<TableFilters>): boolean {
   return !f.nosolicitud?.trim() && !(f.search && normalizeSearch(f.search));
 }
+
+/** A query that can run on the main connection or be compiled for a SQLite reader. */
+type Compilable<R> = KyselyCompilable<R> & { execute(): Promise<R[]> };
 
 export function rowsRepo(db: Kysely<Database>, dialect: Dialect, changes?: ChangeTracker, readers?: SqliteReaders) {
   /**
