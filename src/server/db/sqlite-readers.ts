@@ -49,7 +49,7 @@ interface Reader {
 /**
  * One reader per core beyond the one the server's thread needs, at least one, at most four. On the
  * 2-core bench machine two readers gave no more requests per second than one and a worse p99
- * (36–110 ms against 47–98 ms over four alternating runs of "search, new" at load 3.7–4.5): three busy
+ * (59–110 ms against 47–98 ms in alternating runs of "search, new", decision 032): three busy
  * threads on two cores wait for each other's time slices.
  */
 const DEFAULT_READERS = Math.max(1, Math.min(4, os.availableParallelism() - 1));
