@@ -12,7 +12,7 @@ import type { PdfStore } from './pdf-store.ts';
 /** Everything route handlers need, built once per app. */
 export function createContext(config: Config, database: Db, files: FileStore, pdfs: PdfStore) {
   const { db, dialect } = database;
-  const rows = rowsRepo(db, dialect, database.changes);
+  const rows = rowsRepo(db, dialect, database.changes, database.readers);
   return {
     config,
     database,

@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findTable } from '../../src/shared/catalog/index.ts';
 import { startServer, type TestServer } from './helpers.ts';
@@ -98,6 +99,43 @@ describe('tables', () => {
       expect(body.data.map((r: { concepto: string }) => r.concepto), term).toEqual(expected);
       expect(body.pagination.total_items, term).toBe(expected.length);
     }
+  });
+
+  it('matches a short last word as a prefix after the phrase, whatever the index reads (decision 032)', async () => {
+    // PostgreSQL reads a last word of one or two characters as one exact cut pair ('lote |3'),
+    // a longer one as a pair prefix; SQLite as an FTS5 prefix. The answers must be the same.
+    const concepts = ['Abono foliar lote 3', 'Abono foliar lote 30', 'Abono foliar lote 317', 'Abono foliar lote 3B', 'Abono foliar lote 4', 'Lote 3 abono foliar', 'Abono foliar | lote 3'];
+    const id = await seed('444999', concepts, 'EgresosOperacionales');
+    const find = async (term: string) => {
+      const { body } = await get(`/api/tables/EgresosOperacionales?page_size=50&search=${encodeURIComponent(term)}`);
+      expect(body.pagination.total_items, term).toBe(body.data.length);
+      return body.data.map((r: { concepto: string }) => r.concepto).sort();
+    };
+    const cases: [string, string[]][] = [
+      ['foliar lote 3', ['Abono foliar lote 3', 'Abono foliar lote 30', 'Abono foliar lote 317', 'Abono foliar lote 3B', 'Abono foliar | lote 3']],
+      ['foliar lote 31', ['Abono foliar lote 317']],
+      ['foliar lote 317', ['Abono foliar lote 317']],
+      ['foliar lote 3b', ['Abono foliar lote 3B']],
+      ['foliar lote 4', ['Abono foliar lote 4']],
+      ['lote 3', ['Abono foliar lote 3', 'Abono foliar lote 30', 'Abono foliar lote 317', 'Abono foliar lote 3B', 'Abono foliar | lote 3', 'Lote 3 abono foliar']],
+      ['lote 3 a', ['Lote 3 abono foliar']],
+      ['abono foliar l', ['Abono foliar lote 3', 'Abono foliar lote 30', 'Abono foliar lote 317', 'Abono foliar lote 3B', 'Abono foliar lote 4', 'Abono foliar | lote 3']],
+      ['lote 5', []],
+      ['foliar 3', []],
+    ];
+    for (const [term, expected] of cases) expect(await find(term), term).toEqual([...expected].sort());
+    await s.ctx.db.transaction().execute((trx) => s.ctx.rows.removeForDocument(trx, id));
+  });
+
+  it.runIf(Boolean(process.env.DATABASE_URL))('PostgreSQL: a short last word is an exact cut key of the pairs index, not a prefix', async () => {
+    const keys = async (q: string) => (await sql<{ k: string }>`${sql.raw(q)}`.execute(s.ctx.db)).rows[0]!.k;
+    expect(await keys(`SELECT search_pair_keys_query('abono foliar lote 3')::text AS k`)).toBe(`'abono foliar' & 'foliar lote |3'`);
+    expect(await keys(`SELECT search_pair_keys_query('abono foliar lote 317')::text AS k`)).toBe(`'abono foliar' & 'foliar lote' & 'lote 317':*`);
+    expect(await keys(`SELECT search_pair_keys_query('lote 17')::text AS k`)).toBe(`'lote |17'`);
+    expect(await keys(`SELECT search_pair_keys_query('urea granu')::text AS k`)).toBe(`'urea granu':*`);
+    expect(await keys(`SELECT search_pair_keys('lote 317 x')::text AS k`)).toBe(`'317 x' '317 |x' 'lote 317' 'lote 317 |x' 'lote |3' 'lote |31'`);
+    // Migration 014 left no index of the old pairs behind.
+    expect(await keys(`SELECT count(*)::text AS k FROM pg_indexes WHERE indexname LIKE 'table_rows\\_pairs\\_%'`)).toBe('0');
   });
 
   it('searches each table on its own and forgets replaced rows', async () => {

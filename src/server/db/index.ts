@@ -6,12 +6,15 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, SqliteDriver, type Da
 import { migrationsFor } from './migrations.ts';
 import { ChangeTracker, trackChanges } from './change-tracking.ts';
 import type { Database, Dialect } from './schema.ts';
+import { SqliteReaders } from './sqlite-readers.ts';
 
 export interface Db {
   db: Kysely<Database>;
   dialect: Dialect;
   /** Committed writes of this process, per table: what tells a cache its answer is stale (decision 032). */
   changes: ChangeTracker;
+  /** SQLite: worker threads for the reads that take milliseconds (searches), off the server's thread. */
+  readers?: SqliteReaders | undefined;
   close(): Promise<void>;
 }
 
@@ -67,6 +70,7 @@ class SqliteDialectKeepingCause extends SqliteDialect {
 export async function openDatabase(options: { dataDir: string; databaseUrl?: string | undefined }): Promise<Db> {
   let db: Kysely<Database>;
   let dialect: Dialect;
+  let readers: SqliteReaders | undefined;
   const changes = new ChangeTracker();
   if (options.databaseUrl) {
     // COUNT(*) and bigint columns come back as strings by default; our counts fit in a double.
@@ -83,6 +87,7 @@ export async function openDatabase(options: { dataDir: string; databaseUrl?: str
     file.pragma('foreign_keys = ON');
     file.pragma('busy_timeout = 5000');
     cacheStatements(file);
+    readers = new SqliteReaders(path.join(options.dataDir, 'app.db'));
     db = new Kysely<Database>({ dialect: trackChanges(new SqliteDialectKeepingCause(file), changes) });
     dialect = 'sqlite';
   }
@@ -92,8 +97,18 @@ export async function openDatabase(options: { dataDir: string; databaseUrl?: str
   const provider: MigrationProvider = { getMigrations: async () => migrationsFor(dialect) };
   const { error } = await new Migrator({ db, provider }).migrateToLatest();
   if (error) {
+    await readers?.close();
     await db.destroy();
     throw error instanceof Error ? error : new Error(String(error));
   }
-  return { db, dialect, changes, close: () => db.destroy() };
+  return {
+    db,
+    dialect,
+    changes,
+    readers,
+    close: async () => {
+      await readers?.close();
+      await db.destroy();
+    },
+  };
 }

@@ -1,6 +1,8 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { Dialect } from './schema.ts';
-import { ensureSearchPairFunctions, ensureTableSearch, ftsTableOf } from './table-search.ts';
+import { ensureTableSearch, ftsTableOf } from './table-search.ts';
+import { dropOldSearchPairs, ensureSearchPairFunctions } from './pg-search-pairs.ts';
+import { fillSearchPairs } from './sqlite-search-index.ts';
 import { TABLE_NAMES } from '../../shared/catalog/index.ts';
 import { qualityOf, tableConfidences } from '../repos/documents.ts';
 
@@ -275,6 +277,35 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
             await sql`UPDATE documents SET table_confidence_json = ${map} WHERE id = ${row.id}`.execute(db);
           }
           after = rows[rows.length - 1]!.id;
+        }
+      },
+    },
+    '014-search-pair-keys': {
+      // PostgreSQL: the pairs index also holds cut keys (a word, or two, with the next one's first
+      // one and two characters), so a search ending in a short word reads exact keys, not a prefix,
+      // and fewer candidate rows (docs/decisions/032, pg-search-pairs.ts). The new index is built for every table that has a word index before
+      // the old one is dropped; SQLite has no pairs index.
+      async up(db: Kysely<unknown>) {
+        if (dialect !== 'postgres') return;
+        await ensureSearchPairFunctions(db);
+        const { rows } = await sql<{ indexname: string }>`SELECT indexname FROM pg_indexes WHERE indexname LIKE 'table_rows\_words\_%'`.execute(db);
+        const present = new Set(rows.map((r) => r.indexname));
+        for (const name of TABLE_NAMES) if (present.has(`table_rows_words_${name.toLowerCase()}`)) await ensureTableSearch(db, dialect, name);
+        await dropOldSearchPairs(db);
+      },
+    },
+    '015-sqlite-search-pairs': {
+      // SQLite: a search of several words reads the phrase of their adjacent pairs (or cut pairs)
+      // from two more FTS5 tables per catalogue table (docs/decisions/032, search-pairs.ts), built
+      // here from the stored rows of every table that has a words index (1 M rows on the bench: ~90 s).
+      async up(db: Kysely<unknown>) {
+        if (dialect !== 'sqlite') return;
+        const stored = await sql<{ table_name: string }>`SELECT DISTINCT table_name FROM table_rows`.execute(db);
+        for (const name of new Set([...TABLE_NAMES, ...stored.rows.map((r) => r.table_name)])) {
+          const { rows } = await sql`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ${ftsTableOf(name)}`.execute(db);
+          if (rows.length === 0) continue;
+          await ensureTableSearch(db, dialect, name);
+          await fillSearchPairs(db, name);
         }
       },
     },

@@ -1,10 +1,13 @@
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from './schema.ts';
+import { PAIRS_TOKENIZER, WORDS_TOKENIZER } from './search-pairs.ts';
+import { ensureSearchPairFunctions } from './pg-search-pairs.ts';
 
 /**
  * Search index per catalogue table (docs/decisions/032): a search reads only its own table's
  * postings instead of matching all ten tables' million rows and discarding most of them.
- * SQLite: one contentless FTS5 table per catalogue table; PostgreSQL: two partial GIN indexes per
+ * SQLite: two contentless FTS5 tables per catalogue table, of its words and of its adjacent word
+ * pairs (search-pairs.ts); PostgreSQL: two partial GIN indexes per
  * table_name, of its words and of its adjacent word pairs. Created on first use, so a table added to the catalogue needs no migration.
  */
 function checkedName(tableName: string): string {
@@ -17,6 +20,11 @@ export function ftsTableOf(tableName: string): string {
   return `table_rows_fts_${checkedName(tableName).toLowerCase()}`;
 }
 
+/** SQLite: the FTS5 tables of a table's adjacent word pairs and of its cut pairs (search-pairs.ts). */
+export function ftsPairsTableOf(tableName: string, index: 'pairs' | 'cuts' = 'pairs'): string {
+  return `table_rows_${index}_${checkedName(tableName).toLowerCase()}`;
+}
+
 /** The table name as an SQL literal: PostgreSQL only uses a partial index when its predicate is provable at planning. */
 export function tableNameLiteral(tableName: string) {
   return sql.lit(checkedName(tableName));
@@ -25,8 +33,9 @@ export function tableNameLiteral(tableName: string) {
 /** Whether the table's search indexes exist, as `db` (a transaction: with its own changes) sees it; reads only. */
 export async function hasTableSearch<DB>(db: Kysely<DB>, dialect: Dialect, tableName: string): Promise<boolean> {
   if (dialect === 'sqlite') {
-    const { rows } = await sql`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ${ftsTableOf(tableName)}`.execute(db);
-    return rows.length > 0;
+    const names = [ftsTableOf(tableName), ftsPairsTableOf(tableName), ftsPairsTableOf(tableName, 'cuts')];
+    const { rows } = await sql`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name IN (${sql.join(names)})`.execute(db);
+    return rows.length === names.length;
   }
   const { rows } = await sql`SELECT 1 FROM pg_indexes WHERE indexname IN (${pgIndexOf(tableName)}, ${pgPairsIndexOf(tableName)})`.execute(db);
   return rows.length === 2;
@@ -36,35 +45,9 @@ export function pgIndexOf(tableName: string): string {
   return `table_rows_words_${checkedName(tableName).toLowerCase()}`;
 }
 
-/** PostgreSQL: the index of a table's adjacent word pairs (`search_pairs`, below). */
+/** PostgreSQL: the index of a table's adjacent word pairs and cut keys (`search_pair_keys`, pg-search-pairs.ts). */
 export function pgPairsIndexOf(tableName: string): string {
-  return `table_rows_pairs_${checkedName(tableName).toLowerCase()}`;
-}
-
-/**
- * PostgreSQL: the word pairs of a text and the pairs query of a search term (docs/decisions/032).
- * `search_pairs('fungicida foliar lote 17')` is 'fungicida foliar', 'foliar lote', 'lote 17': each
- * word with the next, as one lexeme. A phrase search `'fungicida' <-> 'foliar' <-> 'lote' <-> '17':*`
- * can only match a row holding `'fungicida foliar' & 'foliar lote' & 'lote 17':*`
- * (`search_pairs_query`), and pairs are rare where single words are not: the last word's prefix
- * (`'17':*`, thousands of numbers) becomes `'lote 17':*`, a few. The phrase itself still decides.
- * NULL for a term of one word: the words index answers those. Created once, under the migration
- * lock (or by the migration that first builds the per-table indexes).
- */
-export async function ensureSearchPairFunctions<DB>(db: Kysely<DB>): Promise<void> {
-  const { rows } = await sql`SELECT to_regprocedure('search_pairs_query(text)') IS NOT NULL AS present`.execute(db);
-  if ((rows[0] as { present: boolean } | undefined)?.present) return;
-  await sql`CREATE OR REPLACE FUNCTION search_pairs(t text) RETURNS tsvector IMMUTABLE PARALLEL SAFE LANGUAGE sql AS $$
-    WITH w AS (SELECT lexeme, unnest(positions) AS pos FROM unnest(to_tsvector('simple', t)))
-    SELECT coalesce(array_to_tsvector(array_agg(DISTINCT a.lexeme || ' ' || b.lexeme)), ''::tsvector)
-    FROM w AS a JOIN w AS b ON b.pos = a.pos + 1
-  $$`.execute(db);
-  // Each pair quoted as a tsquery lexeme (backslash and quote escaped); the last one a prefix.
-  await sql`CREATE OR REPLACE FUNCTION search_pairs_query(t text) RETURNS tsquery IMMUTABLE PARALLEL SAFE LANGUAGE sql AS $$
-    WITH w AS (SELECT lexeme, unnest(positions) AS pos FROM unnest(to_tsvector('simple', t))),
-    p AS (SELECT a.pos, a.lexeme || ' ' || b.lexeme AS pair FROM w AS a JOIN w AS b ON b.pos = a.pos + 1)
-    SELECT string_agg('''' || replace(replace(pair, '\\', '\\\\'), '''', '''''') || '''' || CASE WHEN pos = (SELECT max(pos) FROM p) THEN ':*' ELSE '' END, ' & ')::tsquery FROM p
-  $$`.execute(db);
+  return `table_rows_pairkeys_${checkedName(tableName).toLowerCase()}`;
 }
 
 /**
@@ -76,11 +59,14 @@ export async function ensureTableSearch<DB>(db: Kysely<DB>, dialect: Dialect, ta
   // the index exists, which would queue behind, or deadlock with, concurrent row writers).
   if (await hasTableSearch(db, dialect, tableName)) return false;
   if (dialect === 'sqlite') {
-    await sql`CREATE VIRTUAL TABLE IF NOT EXISTS ${sql.table(ftsTableOf(tableName))} USING fts5(search_text, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 2', prefix='2 3')`.execute(db);
+    await sql`CREATE VIRTUAL TABLE IF NOT EXISTS ${sql.table(ftsTableOf(tableName))} USING fts5(search_text, content='', contentless_delete=1, tokenize=${sql.lit(WORDS_TOKENIZER)}, prefix='2 3')`.execute(db);
+    for (const index of ['pairs', 'cuts'] as const) {
+      await sql`CREATE VIRTUAL TABLE IF NOT EXISTS ${sql.table(ftsPairsTableOf(tableName, index))} USING fts5(${sql.raw(index)}, content='', contentless_delete=1, tokenize=${sql.lit(PAIRS_TOKENIZER)})`.execute(db);
+    }
   } else {
     await sql`CREATE INDEX IF NOT EXISTS ${sql.id(pgIndexOf(tableName))} ON table_rows USING gin (search_tsv) WITH (fastupdate = off) WHERE table_name = ${tableNameLiteral(tableName)}`.execute(db);
     await ensureSearchPairFunctions(db);
-    await sql`CREATE INDEX IF NOT EXISTS ${sql.id(pgPairsIndexOf(tableName))} ON table_rows USING gin (search_pairs(search_text)) WITH (fastupdate = off) WHERE table_name = ${tableNameLiteral(tableName)}`.execute(db);
+    await sql`CREATE INDEX IF NOT EXISTS ${sql.id(pgPairsIndexOf(tableName))} ON table_rows USING gin (search_pair_keys(search_text)) WITH (fastupdate = off) WHERE table_name = ${tableNameLiteral(tableName)}`.execute(db);
   }
   return true;
 }

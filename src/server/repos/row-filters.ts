@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, Dialect } from '../db/schema.ts';
-import { ftsTableOf, tableNameLiteral } from '../db/table-search.ts';
+import { ftsPairsTableOf, ftsTableOf, tableNameLiteral } from '../db/table-search.ts';
+import { pairsQuery } from '../db/search-pairs.ts';
 import { containsPattern, ftsPhrase, normalizeSearch } from '../search-text.ts';
 import type { TableFilters } from '../../shared/table-filters.ts';
 
@@ -38,18 +39,22 @@ export function filteredRows(db: Kysely<Database>, dialect: Dialect, tableName: 
       q = q.where(sql<boolean>`0 = 1`);
     } else if (dialect === 'sqlite' && hasWords) {
       // The table's own FTS index: the phrase is matched over its rows only, not all ten tables'.
-      const fts = sql.table(ftsTableOf(tableName));
-      q = q.where('id', 'in', sql<number>`(SELECT rowid FROM ${fts} WHERE ${fts} MATCH ${`${ftsPhrase(term)}*`})`);
+      // Several words: the phrase of their pairs in the pairs (or cuts) index, the same rows for a
+      // fraction of the postings (search-pairs.ts); one word, or a term beyond ASCII: the words index.
+      const pairs = pairsQuery(term);
+      const fts = sql.table(pairs ? ftsPairsTableOf(tableName, pairs.index) : ftsTableOf(tableName));
+      q = q.where('id', 'in', sql<number>`(SELECT rowid FROM ${fts} WHERE ${fts} MATCH ${pairs?.match ?? `${ftsPhrase(term)}*`})`);
     } else if (hasWords) {
       // The term's words in order, the last one as a prefix: `'urea' <-> 'granu':*`.
       // The prefix mark only goes after a plain lexeme (a query ending in ')' would not parse).
       const phrase = sql`(SELECT CASE WHEN right(t, 1) = '''' THEN (t || ':*')::tsquery ELSE t::tsquery END FROM (SELECT phraseto_tsquery('simple', ${term})::text AS t) AS words)`;
-      // One word: the words index. Several: the index of adjacent word pairs finds the few rows
-      // holding the phrase's pairs and the phrase decides among them (decision 032); `IS TRUE`
+      // One word: the words index. Several: the index of adjacent word pairs (and of pairs cut
+      // after a short last word) finds the few rows holding the phrase's pairs and the phrase
+      // decides among them (decision 032); `IS TRUE`
       // keeps the planner off the words index there, whose short prefixes (`'17':*`) are what cost.
       // The pairs query is a constant for the planner, so the CASE folds to one branch.
       q = q.where(
-        sql<boolean>`CASE WHEN search_pairs_query(${term}) IS NULL THEN search_tsv @@ ${phrase} ELSE search_pairs(search_text) @@ search_pairs_query(${term}) AND (search_tsv @@ ${phrase}) IS TRUE END`,
+        sql<boolean>`CASE WHEN search_pair_keys_query(${term}) IS NULL THEN search_tsv @@ ${phrase} ELSE search_pair_keys(search_text) @@ search_pair_keys_query(${term}) AND (search_tsv @@ ${phrase}) IS TRUE END`,
       );
     } else {
       q = q.where(sql`search_text`, 'like', sql`${containsPattern(term)} ESCAPE '\\'`);

@@ -1,8 +1,9 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Compilable as KyselyCompilable, type Kysely, type Transaction } from 'kysely';
 import type { Database, Dialect } from '../db/schema.ts';
 import type { CatalogTable, TableRow } from '../../shared/catalog/index.ts';
 import { normalizeSearch } from '../search-text.ts';
-import { ensureTableSearch, ftsTableOf, hasTableSearch } from '../db/table-search.ts';
+import { ensureTableSearch, hasTableSearch } from '../db/table-search.ts';
+import { indexRows, unindexRows } from '../db/sqlite-search-index.ts';
 import { RowSource } from '../../shared/api/sources.ts';
 import type { TableFilters } from '../../shared/table-filters.ts';
 import { readStoredJson, type StoredJsonLog } from './stored-json.ts';
@@ -11,6 +12,7 @@ import { filteredRows, orderedRows } from './row-filters.ts';
 import type { RowMeta } from '../../shared/api/corrections.ts';
 import type { ChangeTracker } from '../db/change-tracking.ts';
 import { FreshCache } from '../db/fresh-cache.ts';
+import type { SqliteReaders } from '../db/sqlite-readers.ts';
 
 /**
  * How long the ordered ids of a filtered page (search, N° Solicitud) are answered from memory
@@ -62,7 +64,21 @@ function isUnfiltered(f: Partial<TableFilters>): boolean {
   return !f.nosolicitud?.trim() && !(f.search && normalizeSearch(f.search));
 }
 
-export function rowsRepo(db: Kysely<Database>, dialect: Dialect, changes?: ChangeTracker) {
+/** A query that can run on the main connection or be compiled for a SQLite reader. */
+type Compilable<R> = KyselyCompilable<R> & { execute(): Promise<R[]> };
+
+export function rowsRepo(db: Kysely<Database>, dialect: Dialect, changes?: ChangeTracker, readers?: SqliteReaders) {
+  /**
+   * A read of a filter's rows: SQLite runs it on a reader thread when there are readers (a search
+   * is milliseconds of FTS5 work that would hold the server's one thread, sqlite-readers.ts);
+   * otherwise, and on PostgreSQL (whose pool already runs queries beside the server), as before.
+   */
+  async function readAll<R>(query: Compilable<R>): Promise<unknown[][] | R[]> {
+    if (!readers) return query.execute();
+    const { sql: text, parameters } = query.compile();
+    return readers.all(text, parameters);
+  }
+
   // The ordered ids of a filter are the whole cost of a filtered page (the search, the total): the
   // same filter is asked again for its total's page, the next pages and the data screen's totals
   // row, and by every reader of the same search. Kept under the change stamp of what they read.
@@ -122,8 +138,7 @@ export function rowsRepo(db: Kysely<Database>, dialect: Dialect, changes?: Chang
     if (dialect === 'sqlite') {
       for (const c of counts) {
         await ensureSearch(trx, c.table_name);
-        const fts = sql.table(ftsTableOf(c.table_name));
-        await sql`DELETE FROM ${fts} WHERE rowid IN (SELECT id FROM table_rows WHERE document_id = ${documentId} AND table_name = ${c.table_name})`.execute(trx);
+        await unindexRows<Database>(trx, c.table_name, sql`SELECT id FROM table_rows WHERE document_id = ${documentId} AND table_name = ${c.table_name}`);
       }
     }
     await trx.deleteFrom('table_rows').where('document_id', '=', documentId).execute();
@@ -158,10 +173,7 @@ export function rowsRepo(db: Kysely<Database>, dialect: Dialect, changes?: Chang
       if (dialect === 'sqlite') {
         const byTable = new Map<string, typeof ids>();
         for (const r of ids) byTable.set(r.table_name, [...(byTable.get(r.table_name) ?? []), r]);
-        for (const [name, rows] of byTable) {
-          const values = rows.map(({ id, search_text }) => sql`(${id}, ${search_text})`);
-          await sql`INSERT INTO ${sql.table(ftsTableOf(name))}(rowid, search_text) VALUES ${sql.join(values)}`.execute(trx);
-        }
+        for (const [name, rows] of byTable) await indexRows<Database>(trx, name, rows);
       }
     }
     const perTable = new Map<string, number>();
@@ -198,9 +210,8 @@ export function rowsRepo(db: Kysely<Database>, dialect: Dialect, changes?: Chang
     await trx.updateTable('table_rows').set({ data: JSON.stringify(data), search_text: searchText }).where('id', '=', row.id).execute();
     if (dialect === 'sqlite') {
       await ensureSearch(trx, row.table_name);
-      const fts = sql.table(ftsTableOf(row.table_name));
-      await sql`DELETE FROM ${fts} WHERE rowid = ${row.id}`.execute(trx);
-      await sql`INSERT INTO ${fts}(rowid, search_text) VALUES (${row.id}, ${searchText})`.execute(trx);
+      await unindexRows<Database>(trx, row.table_name, sql`${row.id}`);
+      await indexRows<Database>(trx, row.table_name, [{ id: row.id, search_text: searchText }]);
     }
   }
 
@@ -272,7 +283,8 @@ export function rowsRepo(db: Kysely<Database>, dialect: Dialect, changes?: Chang
       // (and, with no LIMIT, both planners start from the search indexes).
       const read = async () => {
         const indexed = await searchIndexed(tableName);
-        const list = (await ordered(tableName, f, indexed).select('id').execute()).map((r) => r.id);
+        const found = await readAll(ordered(tableName, f, indexed).select('id'));
+        const list = found.map((r) => (Array.isArray(r) ? (r[0] as number) : r.id));
         return list.every((id) => id <= 0x7fffffff) ? Int32Array.from(list) : Float64Array.from(list);
       };
       const key = JSON.stringify([tableName, f.nosolicitud?.trim() ?? '', f.search ? normalizeSearch(f.search) : '', f.sortByNosolicitud === true]);
@@ -307,8 +319,9 @@ export function rowsRepo(db: Kysely<Database>, dialect: Dialect, changes?: Chang
           : sql<number | string | null>`SUM(CASE WHEN jsonb_typeof(data::jsonb -> ${key}::text) = 'number' THEN (data::jsonb ->> ${key}::text)::numeric END)`
         ).as(`s${i}`),
       );
-      const row = (await filteredRows(db, dialect, tableName, f, indexed).select(sums).executeTakeFirst()) as Record<string, number | string | null> | undefined;
-      return Object.fromEntries(columns.map((key, i) => [key, row?.[`s${i}`] == null ? null : Number(row[`s${i}`])]));
+      const [row] = await readAll(filteredRows(db, dialect, tableName, f, indexed).select(sums));
+      const sum = (i: number) => (Array.isArray(row) ? row[i] : (row as Record<string, unknown> | undefined)?.[`s${i}`]) as number | string | null | undefined;
+      return Object.fromEntries(columns.map((key, i) => [key, sum(i) == null ? null : Number(sum(i))]));
     },
     /**
      * Every filtered row in page order, a chunk at a time (export). Keyset pagination: each chunk
