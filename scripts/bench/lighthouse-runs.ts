@@ -6,13 +6,17 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import lighthouse, { type Flags } from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { loadAverages } from './machine-load.ts';
 
 export interface Sample {
   score: number;
   fcp: number;
   lcp: number;
   tbt: number;
+  cls: number;
   bytes: number;
+  /** The machine's 1-minute load average when the run started: Lighthouse's simulated figures scale with it. */
+  load: number;
 }
 
 /** A route to score: the phone profile is Lighthouse's mobile default. */
@@ -39,7 +43,9 @@ export function median(list: Sample[]): Sample {
     fcp: mid(list.map((x) => x.fcp)),
     lcp: mid(list.map((x) => x.lcp)),
     tbt: mid(list.map((x) => x.tbt)),
+    cls: mid(list.map((x) => x.cls)),
     bytes: mid(list.map((x) => x.bytes)),
+    load: mid(list.map((x) => x.load)),
   };
 }
 
@@ -80,6 +86,7 @@ class LighthouseRuntimeError extends Error {}
 
 async function lighthouseOnce(chromePort: number, base: string, token: string, target: Target): Promise<Sample> {
   await prepare(chromePort, base, target.signedIn ? token : undefined);
+  const [load] = loadAverages();
   // Storage is kept (disableStorageReset) so the signed-in run stays signed in.
   const result = await lighthouse(`${base}${target.route}`, {
     port: chromePort,
@@ -106,6 +113,8 @@ async function lighthouseOnce(chromePort: number, base: string, token: string, t
     fcp: lhr.audits['first-contentful-paint']?.numericValue ?? NaN,
     lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
     tbt: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
+    cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
     bytes: lhr.audits['total-byte-weight']?.numericValue ?? NaN,
+    load,
   };
 }
