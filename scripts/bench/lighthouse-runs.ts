@@ -55,12 +55,14 @@ async function prepare(chromePort: number, base: string, token: string | undefin
   try {
     const ctx = cdp.contexts()[0]!;
     const p = await ctx.newPage();
-    // An API address of the same origin: storage is reachable, and no app (nor service worker) loads.
-    await p.goto(`${base}/api/users/me`, { waitUntil: 'commit', timeout: 30_000 });
-    await p.evaluate((t) => (t ? localStorage.setItem('authToken', t) : localStorage.clear()), token ?? '');
+    // Cleared before the origin is visited: a service worker the previous run's page installed
+    // would otherwise answer the navigation below (it once failed it, stopping the bench).
     const session = await ctx.newCDPSession(p);
     await session.send('Network.clearBrowserCache');
     await session.send('Storage.clearDataForOrigin', { origin: base, storageTypes: 'service_workers,cache_storage' });
+    // An API address of the same origin: storage is reachable, and no app (nor service worker) loads.
+    await p.goto(`${base}/api/users/me`, { waitUntil: 'commit', timeout: 30_000 });
+    await p.evaluate((t) => (t ? localStorage.setItem('authToken', t) : localStorage.clear()), token ?? '');
     await p.close();
   } finally {
     await cdp.close();
