@@ -9,8 +9,11 @@ if (!container) throw new Error('index.html has no #root element');
 
 startPwa();
 // The static spinner of index.html stays until the route's chunks are in: React's first render
-// then shows the screen without suspending (app/start-early.ts).
-void startEarly(window.location).then(() =>
+// then shows the screen without suspending (app/start-early.ts). A link that stalls does not hold
+// React back longer than FIRST_RENDER_WAIT_MS: it then renders and suspends on them as before.
+const FIRST_RENDER_WAIT_MS = 3_000;
+const waited = new Promise<void>((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS));
+void Promise.race([startEarly(window.location), waited]).then(() =>
   createRoot(container).render(
     <StrictMode>
       <App />
