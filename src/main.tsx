@@ -1,15 +1,22 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { startEarly } from './app/start-early.ts';
 import { startPwa } from './lib/pwa/start-pwa.ts';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
 startPwa();
-
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// The static spinner of index.html stays until the route's chunks are in: React's first render
+// then shows the screen without suspending (app/start-early.ts). A link that stalls does not hold
+// React back longer than FIRST_RENDER_WAIT_MS: it then renders and suspends on them as before.
+const FIRST_RENDER_WAIT_MS = 3_000;
+const waited = new Promise<void>((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS));
+void Promise.race([startEarly(window.location), waited]).then(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

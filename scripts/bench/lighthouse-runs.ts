@@ -6,13 +6,17 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import lighthouse, { type Flags } from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { loadAverages } from './machine-load.ts';
 
 export interface Sample {
   score: number;
   fcp: number;
   lcp: number;
   tbt: number;
+  cls: number;
   bytes: number;
+  /** The machine's 1-minute load average when the run started: Lighthouse's simulated figures scale with it. */
+  load: number;
 }
 
 /** A route to score: the phone profile is Lighthouse's mobile default. */
@@ -39,7 +43,9 @@ export function median(list: Sample[]): Sample {
     fcp: mid(list.map((x) => x.fcp)),
     lcp: mid(list.map((x) => x.lcp)),
     tbt: mid(list.map((x) => x.tbt)),
+    cls: mid(list.map((x) => x.cls)),
     bytes: mid(list.map((x) => x.bytes)),
+    load: mid(list.map((x) => x.load)),
   };
 }
 
@@ -49,12 +55,14 @@ async function prepare(chromePort: number, base: string, token: string | undefin
   try {
     const ctx = cdp.contexts()[0]!;
     const p = await ctx.newPage();
-    // An API address of the same origin: storage is reachable, and no app (nor service worker) loads.
-    await p.goto(`${base}/api/users/me`, { waitUntil: 'commit', timeout: 30_000 });
-    await p.evaluate((t) => (t ? localStorage.setItem('authToken', t) : localStorage.clear()), token ?? '');
+    // Cleared before the origin is visited: a service worker the previous run's page installed
+    // would otherwise answer the navigation below (it once failed it, stopping the bench).
     const session = await ctx.newCDPSession(p);
     await session.send('Network.clearBrowserCache');
     await session.send('Storage.clearDataForOrigin', { origin: base, storageTypes: 'service_workers,cache_storage' });
+    // An API address of the same origin: storage is reachable, and no app (nor service worker) loads.
+    await p.goto(`${base}/api/users/me`, { waitUntil: 'commit', timeout: 30_000 });
+    await p.evaluate((t) => (t ? localStorage.setItem('authToken', t) : localStorage.clear()), token ?? '');
     await p.close();
   } finally {
     await cdp.close();
@@ -80,6 +88,7 @@ class LighthouseRuntimeError extends Error {}
 
 async function lighthouseOnce(chromePort: number, base: string, token: string, target: Target): Promise<Sample> {
   await prepare(chromePort, base, target.signedIn ? token : undefined);
+  const [load] = loadAverages();
   // Storage is kept (disableStorageReset) so the signed-in run stays signed in.
   const result = await lighthouse(`${base}${target.route}`, {
     port: chromePort,
@@ -106,6 +115,8 @@ async function lighthouseOnce(chromePort: number, base: string, token: string, t
     fcp: lhr.audits['first-contentful-paint']?.numericValue ?? NaN,
     lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
     tbt: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
+    cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
     bytes: lhr.audits['total-byte-weight']?.numericValue ?? NaN,
+    load,
   };
 }

@@ -5,44 +5,57 @@ import { paths } from '../shared/paths.ts';
 import { FullPageSpinner } from '../ui/spinner.tsx';
 import { getToken } from '../lib/token-store.ts';
 import { ProtectedRoute } from './guards/protected-route.tsx';
+import { lazyRoute } from './lazy-route.ts';
 // The login page is the first screen of most visits: bundled with the shell, so it renders without
 // waiting for one more request. Everything else is split per route.
 import LoginPage from './routes/login.tsx';
 
-const loadLayout = () => import('./layouts/dashboard-layout.tsx');
-const loadUpload = () => import('./routes/upload.tsx');
-const loadDocuments = () => import('./routes/documents.tsx');
-const loadDocument = () => import('./routes/document.tsx');
-const loadReview = () => import('./routes/review.tsx');
-const loadData = () => import('./routes/data.tsx');
-const loadUsers = () => import('./routes/users.tsx');
+const layoutRoute = lazyRoute(() => import('./layouts/dashboard-layout.tsx').then((m) => ({ default: m.DashboardLayout })));
+const uploadRoute = lazyRoute(() => import('./routes/upload.tsx'));
+const documentsRoute = lazyRoute(() => import('./routes/documents.tsx'));
+const documentRoute = lazyRoute(() => import('./routes/document.tsx'));
+const reviewRoute = lazyRoute(() => import('./routes/review.tsx'));
+const dataRoute = lazyRoute(() => import('./routes/data.tsx'));
+const usersRoute = lazyRoute(() => import('./routes/users.tsx'));
 
 const UnauthorizedPage = lazy(() => import('./routes/unauthorized.tsx'));
 const NotFoundPage = lazy(() => import('./routes/not-found.tsx'));
-const DashboardLayout = lazy(() => loadLayout().then((m) => ({ default: m.DashboardLayout })));
-const UploadPage = lazy(loadUpload);
-const DocumentsPage = lazy(loadDocuments);
-const DocumentPage = lazy(loadDocument);
-const ReviewPage = lazy(loadReview);
-const DataPage = lazy(loadData);
-const UsersPage = lazy(loadUsers);
+const DashboardLayout = layoutRoute.Component;
+const UploadPage = uploadRoute.Component;
+const DocumentsPage = documentsRoute.Component;
+const DocumentPage = documentRoute.Component;
+const ReviewPage = reviewRoute.Component;
+const DataPage = dataRoute.Component;
+const UsersPage = usersRoute.Component;
+
+/** Offline, a chunk fails here and again, visibly, when the route renders. */
+const quietly = (work: Promise<unknown>): Promise<void> => work.then(() => undefined, () => undefined);
 
 /**
  * A signed-in reload of a dashboard page would otherwise fetch the layout and page chunks only
- * after the session check answers; starting them now runs both in parallel.
+ * after the session check answers; starting them now (before the first render, with the session
+ * check) runs them in parallel, and the screen renders without a fallback once all are in. The data
+ * screen's first answers are asked for too: its chunk and the session check are not needed to know
+ * which rows the URL names. Resolves when the layout's and the page's chunks are in (or failed).
  */
-function preloadDashboard(pathname: string): void {
-  if (!pathname.startsWith(paths.dashboard.root.path) || !getToken()) return;
-  void loadLayout();
+export function preloadRoute(pathname: string, search: string): Promise<void> {
+  if (!pathname.startsWith(paths.dashboard.root.path) || !getToken()) return Promise.resolve();
   const page = pathname.slice(paths.dashboard.root.path.length);
-  if (page === '' || page === '/' || page.startsWith('/upload')) void loadUpload();
-  else if (/^\/documents\/[^/]+\/review/.test(page)) void loadReview();
-  else if (/^\/documents\/./.test(page)) void loadDocument();
-  else if (page.startsWith('/documents')) void loadDocuments();
-  else if (page.startsWith('/data')) void loadData();
-  else if (page.startsWith('/users')) void loadUsers();
+  if (page.startsWith('/data')) {
+    void quietly(import('../features/data/preload.ts').then((m) => m.preloadDataScreen(new URLSearchParams(search))));
+  }
+  return quietly(Promise.all([layoutRoute.preload(), pageRoute(page)?.preload()]));
 }
-preloadDashboard(window.location.pathname);
+
+function pageRoute(page: string) {
+  if (page === '' || page === '/' || page.startsWith('/upload')) return uploadRoute;
+  if (/^\/documents\/[^/]+\/review/.test(page)) return reviewRoute;
+  if (/^\/documents\/./.test(page)) return documentRoute;
+  if (page.startsWith('/documents')) return documentsRoute;
+  if (page.startsWith('/data')) return dataRoute;
+  if (page.startsWith('/users')) return usersRoute;
+  return undefined;
+}
 
 /** Spec §2 routes with the §6 guards. */
 export function AppRoutes() {

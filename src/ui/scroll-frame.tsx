@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 
 interface ScrollFrameProps {
   /** The region's accessible name (the table's title). */
@@ -24,7 +24,9 @@ export function ScrollFrame({ label, hint, children }: ScrollFrameProps) {
     const moreRight = scrollable && el.scrollLeft + el.clientWidth < el.scrollWidth - 1;
     setState((prev) => (prev.scrollable === scrollable && prev.moreRight === moreRight ? prev : { scrollable, moreRight }));
   }, []);
-  useEffect(() => {
+  // Measured before the first paint: measured after it, the hint appeared above a table already
+  // drawn and pushed it down (Lighthouse's layout shift on the data screen, issue 14).
+  useLayoutEffect(() => {
     const el = ref.current;
     measure();
     window.addEventListener('resize', measure);

@@ -5,10 +5,10 @@ import { emitLogout } from '../../../lib/session-events.ts';
 import { authMessages } from '../messages.ts';
 import { AuthContext, type AuthContextValue } from '../auth-context.ts';
 import { authReducer, initialAuthState } from '../auth-state.ts';
-import { getMe } from '../api/get-me.ts';
 import { login as loginRequest, tokenOf } from '../api/login.ts';
 import { logoutRequest } from '../api/logout.ts';
 import { clearSessionUser, loadSessionUser, nameFromEmail, saveSessionUser } from '../session-user.ts';
+import { takeSessionCheck } from '../session-check.ts';
 
 interface AuthProviderProps {
   children: ReactNode;
@@ -25,7 +25,8 @@ export function AuthProvider({ children, onSignedOut }: AuthProviderProps) {
       dispatch({ type: 'no-session' });
       return;
     }
-    getMe().then(
+    // Usually already on its way (startSessionCheck, called before the first render).
+    takeSessionCheck().then(
       (user) => {
         if (cancelled) return;
         saveSessionUser(user);
