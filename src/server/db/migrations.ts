@@ -7,6 +7,17 @@ import { TABLE_NAMES } from '../../shared/catalog/index.ts';
 import { qualityOf, tableConfidences } from '../repos/documents.ts';
 
 /**
+ * PostgreSQL: the search indexes (ensureTableSearch) of every catalogue table that already has its
+ * words index, built by a migration so no request builds one (decision 032).
+ */
+async function indexSearchedTables(db: Kysely<unknown>): Promise<void> {
+  await ensureSearchPairFunctions(db);
+  const { rows } = await sql<{ indexname: string }>`SELECT indexname FROM pg_indexes WHERE indexname LIKE 'table_rows\_words\_%'`.execute(db);
+  const present = new Set(rows.map((r) => r.indexname));
+  for (const name of TABLE_NAMES) if (present.has(`table_rows_words_${name.toLowerCase()}`)) await ensureTableSearch(db, 'postgres', name);
+}
+
+/**
  * One set of migrations for both databases. Only the autoincrement type and the search indexes
  * differ (FTS5 on SQLite, GIN tsvector on PostgreSQL, one per catalogue table); see docs/decisions/032.
  */
@@ -256,10 +267,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
       // built here for every table that already has its word index, so no request builds one.
       async up(db: Kysely<unknown>) {
         if (dialect !== 'postgres') return;
-        await ensureSearchPairFunctions(db);
-        const { rows } = await sql<{ indexname: string }>`SELECT indexname FROM pg_indexes WHERE indexname LIKE 'table_rows\_words\_%'`.execute(db);
-        const present = new Set(rows.map((r) => r.indexname));
-        for (const name of TABLE_NAMES) if (present.has(`table_rows_words_${name.toLowerCase()}`)) await ensureTableSearch(db, dialect, name);
+        await indexSearchedTables(db);
       },
     },
     '013-table-confidence': {
@@ -287,10 +295,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
       // the old one is dropped; SQLite has no pairs index.
       async up(db: Kysely<unknown>) {
         if (dialect !== 'postgres') return;
-        await ensureSearchPairFunctions(db);
-        const { rows } = await sql<{ indexname: string }>`SELECT indexname FROM pg_indexes WHERE indexname LIKE 'table_rows\_words\_%'`.execute(db);
-        const present = new Set(rows.map((r) => r.indexname));
-        for (const name of TABLE_NAMES) if (present.has(`table_rows_words_${name.toLowerCase()}`)) await ensureTableSearch(db, dialect, name);
+        await indexSearchedTables(db);
         await dropOldSearchPairs(db);
       },
     },
