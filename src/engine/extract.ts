@@ -7,6 +7,7 @@ import {
 } from '../shared/messages/engine.ts';
 import { classifyDocument } from './domain/classify-document.ts';
 import { findPageTables } from './find-tables.ts';
+import { keepFootFragments } from './foot-fragments.ts';
 import { runningLines } from './text/running-lines.ts';
 import { flagLowConfidence } from './ocr/cell-confidence.ts';
 import { mendByDocumentWords } from './ocr/document-words.ts';
@@ -108,6 +109,7 @@ async function rawTables(bytes: Uint8Array, opts: ExtractOptions, settings: Engi
       const found = findPageTables(page, settings, undefined, running.get(page.page));
       tables.push(...(page.ocr ? found.map((t) => ({ ...t, ocr: true })) : found));
     }
+    const kept = keepFootFragments(tables);
     const warnings: string[] = [];
     if (loaded.skipped.length) warnings.push(skippedPagesWarning(loaded.skipped));
     const limit = opts.maxPages ?? DEFAULT_MAX_PAGES;
@@ -126,7 +128,7 @@ async function rawTables(bytes: Uint8Array, opts: ExtractOptions, settings: Engi
       pages: loaded.pages,
       numPages: loaded.numPages,
       pageSizes: pageSizesOf(loaded.pages, loaded.skipped),
-      tables,
+      tables: kept,
       warnings,
       ocrPages: loaded.ocr,
     };

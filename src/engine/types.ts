@@ -98,6 +98,11 @@ export interface RawTable {
   context: string[];
   /** Read by OCR (its page had no text layer): its numbers may have lost marks (values/ocr-numbers.ts). */
   ocr?: boolean;
+  /**
+   * Only a header and one row at the foot of a page, too few rows for a table alone: kept only when
+   * the next page's first table repeats that header (foot-fragments.ts), then joined to it.
+   */
+  footFragment?: boolean;
 }
 
 export type TableClass = string; // a catalogue table name, or 'other'

@@ -64,6 +64,25 @@ function namesOtherColumns(row: readonly string[] | undefined, headerRows: reado
   return wordsOf(row).filter((w) => !known.has(w)).length >= 2;
 }
 
+const filledCount = (row: readonly string[]): number => row.filter((c) => c.trim() !== '').length;
+
+/**
+ * The column of a cell broken over the page (a word processor lets a row break): the
+ * continuation's first row (`drop`) holds words in that one column only, under the previous
+ * page's last row, a row of data whose cell in that column is words too (`Sanidad y labores` |
+ * `culturales`), and rows follow it. Not where the previous page's rows include any of a single
+ * cell: there such a row is a section's label, and so may this one be.
+ */
+function brokenCellColumn(prev: RawTable, t: RawTable, drop: number): number | undefined {
+  const tail = t.rows[drop];
+  const last = prev.rows[prev.rows.length - 1];
+  if (!tail || !last || drop + 1 >= t.rows.length || filledCount(tail) !== 1) return undefined;
+  const k = tail.findIndex((c) => c.trim() !== '');
+  if (isDataCell(tail[k]!) || !last[k]?.trim() || isDataCell(last[k]!) || !last.some(isDataCell)) return undefined;
+  const firstData = prev.rows.findIndex((row) => row.some(isDataCell));
+  return prev.rows.slice(firstData).every((row) => filledCount(row) >= 2) ? k : undefined;
+}
+
 function lastPage(t: RawTable): number {
   return Math.max(t.page, ...t.pages);
 }
@@ -145,12 +164,17 @@ export function joinContinuations(tables: readonly RawTable[], pages: readonly P
     const section = orphan
       ? { rows: [pad(orphan.text, '')], cells: [pad<Box | null>(plainBox(orphan), null)], rowPages: [lastPage(prev)] }
       : { rows: [], cells: [], rowPages: [] };
+    // A cell broken over the page goes on in the previous page's last row (its box stays that
+    // page's part: where the row starts).
+    const broken = orphan ? undefined : brokenCellColumn(prev, t, drop);
+    const before = broken === undefined ? prev.rows : [...prev.rows.slice(0, -1), prev.rows[prev.rows.length - 1]!.map((c, k) => (k === broken ? `${c} ${t.rows[drop]![k]!.trim()}` : c))];
+    const from = broken === undefined ? drop : drop + 1;
     const joined: RawTable = {
       ...prev,
       pages: [...new Set([...prev.pages, ...t.pages, t.page])].sort((a, b) => a - b),
-      rows: [...prev.rows, ...section.rows, ...t.rows.slice(drop)],
-      cells: [...prev.cells, ...section.cells, ...t.cells.slice(drop)],
-      rowPages: [...prev.rowPages, ...section.rowPages, ...t.rowPages.slice(drop)],
+      rows: [...before, ...section.rows, ...t.rows.slice(from)],
+      cells: [...prev.cells, ...section.cells, ...t.cells.slice(from)],
+      rowPages: [...prev.rowPages, ...section.rowPages, ...t.rowPages.slice(from)],
       pageBoxes: [...prev.pageBoxes, ...t.pageBoxes],
       confidence: Math.min(prev.confidence, t.confidence),
     };

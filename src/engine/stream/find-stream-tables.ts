@@ -132,6 +132,24 @@ function regionToTable(page: PageContent, region: Region, all: EngineSettings, t
 }
 
 /**
+ * A table's header and its first row left alone at the foot of the page (its other rows follow on
+ * the next page under the header again, as browsers and word processors repeat it): the lowest
+ * block no table took, with exactly two lines of column structure, read as a table of two rows.
+ * Marked `footFragment`: extract.ts keeps it only when the next page's first table repeats its
+ * header (foot-fragments.ts).
+ */
+function footFragment(page: PageContent, left: readonly TextLine[][], found: readonly Omit<RawTable, 'context'>[], all: EngineSettings): Omit<RawTable, 'context'> | undefined {
+  const bottom = (lines: readonly TextLine[]) => Math.max(...lines.map((l) => l.y1));
+  const lowest = [...left].sort((a, b) => bottom(b) - bottom(a))[0];
+  if (!lowest || found.some((t) => t.bbox.y0 >= bottom(lowest))) return undefined;
+  if (lowest.filter((l) => l.phrases.length >= 2).length !== 2) return undefined;
+  const relaxed: EngineSettings = { ...all, stream: { ...all.stream, minTableRows: 2 } };
+  const region = blockToRegion(lowest, relaxed.stream);
+  const table = region && regionToTable(page, region, relaxed);
+  return table && table.rows.length === 2 ? { ...table, footFragment: true } : undefined;
+}
+
+/**
  * Unruled tables of one page from text alignment: words → lines → blocks (cut at prose, gaps,
  * titles, `exclude` boxes) → columns from whitespace rivers → rows with wrapped cells joined.
  * `exclude` holds boxes other finders (lattice) already took; their text is ignored here.
@@ -145,15 +163,20 @@ export function findStreamTables(page: PageContent, exclude: Box[], all: EngineS
     .flatMap((b) => blockToSegments(b, settings))
     .flatMap((b) => splitSideBySide(b, settings))
     .map((b) => splitTightColumns(b, settings));
+  const left: TextLine[][] = [];
   for (const block of segments) {
     const region = blockToRegion(block, settings);
     if (!region) {
       trace?.rejected.push({ method: 'stream', bbox: unionBox(block), reason: block.some((l) => l.phrases.length >= 2) ? 'too few rows' : 'no columns' });
+      left.push(block);
       continue;
     }
     const table = regionToTable(page, region, all, trace);
     if (table) found.push(table);
+    else left.push(block);
   }
+  const fragment = footFragment(page, left, found, all);
+  if (fragment) found.push(fragment);
   // Context is read once all tables are known, so a title is never taken from another table.
   const taken = [...exclude, ...found.map((t) => t.bbox)];
   return found.map((t) => {

@@ -76,12 +76,17 @@ function lowZones(cov: Coverage, from: number, to: number, limit: number): Span[
  * on both sides of it inside the phrase: a spanning header, a long total label. Bridges must not
  * close the river, or one spanning cell would merge two columns for the whole table.
  */
-function findBridges(phrases: readonly Phrase[], cov: Coverage, limit: number, minWidth: number): Set<Phrase> {
+function findBridges(phrases: readonly Phrase[], cov: Coverage, limit: number, minWidth: number, tol: number): Set<Phrase> {
   const bridges = new Set<Phrase>();
   for (const p of phrases) {
     // Inside p the coverage counts p itself once, so "others <= limit" means "count <= limit + 1".
-    const zones = lowZones(cov, p.x0, p.x1, limit + 1);
-    if (zones.some((z) => z.x0 > p.x0 && z.x1 < p.x1 && z.x1 - z.x0 >= minWidth)) bridges.add(p);
+    // The other side's text may start (or end) a hair outside the phrase: a header centred over two
+    // columns (`VALOR` over `Unitario | Total`) reaching to within the alignment tolerance of the
+    // second column's widest amount still spans the river between them.
+    // Counted once more with no other line allowed over the river: the lines that may cross it (a
+    // wider amount or two) would otherwise carry its edge past the phrase's reach.
+    const spans = (z: Span) => z.x0 > p.x0 - tol && z.x1 < p.x1 + tol && Math.min(z.x1, p.x1) - Math.max(z.x0, p.x0) >= minWidth;
+    if (lowZones(cov, p.x0 - tol, p.x1 + tol, limit + 1).some(spans) || lowZones(cov, p.x0 - tol, p.x1 + tol, 1).some(spans)) bridges.add(p);
   }
   return bridges;
 }
@@ -93,10 +98,26 @@ function findBridges(phrases: readonly Phrase[], cov: Coverage, limit: number, m
  */
 export function bodyLines(lines: readonly TextLine[], settings: StreamSettings): TextLine[] {
   const structure = lines.filter((l) => l.phrases.length >= 2);
-  const counts = structure.map((l) => l.phrases.length).sort((a, b) => a - b);
+  const cells = new Map(structure.map((l) => [l, spansOf(l)]));
+  const counts = [...cells.values()].sort((a, b) => a - b);
   const typical = counts[Math.floor(counts.length / 2)] ?? 0;
-  const body = structure.filter((l) => l.phrases.length >= settings.bodyPhraseShare * typical);
+  const body = structure.filter((l) => cells.get(l)! >= settings.bodyPhraseShare * typical);
   return body.length >= settings.minTableRows ? body : structure;
+}
+
+/**
+ * The phrases of a line, those one above another counted once: a centred row folded into one
+ * line (`Venta de mora de` and `Castilla` around its amounts) fills its label column once, so it
+ * is no fuller a row than one whose label took a single line.
+ */
+function spansOf(line: TextLine): number {
+  let n = 0;
+  let end = -Infinity;
+  for (const p of [...line.phrases].sort((a, b) => a.x0 - b.x0)) {
+    if (p.x0 >= end) n++;
+    end = Math.max(end, p.x1);
+  }
+  return n;
 }
 
 /**
@@ -112,7 +133,7 @@ export function linesToRivers(lines: readonly TextLine[], settings: StreamSettin
   const size = sizes[Math.floor(sizes.length / 2)]!;
   const minWidth = settings.minRiverEm * size;
   const limit = Math.floor(settings.bridgeShare * structure.length);
-  const bridges = limit >= 0 ? findBridges(phrases, coverageOf(phrases), limit, minWidth) : new Set<Phrase>();
+  const bridges = limit >= 0 ? findBridges(phrases, coverageOf(phrases), limit, minWidth, settings.alignTolEm * size) : new Set<Phrase>();
   const solid = phrases.filter((p) => !bridges.has(p));
   const from = Math.min(...solid.map((p) => p.x0));
   const to = Math.max(...solid.map((p) => p.x1));
@@ -122,7 +143,7 @@ export function linesToRivers(lines: readonly TextLine[], settings: StreamSettin
   const narrowWidth = settings.narrowRiverEm * size;
   const narrow = lowZones(coverageOf(words), from, to, 0)
     .filter((z) => z.x0 > from && z.x1 < to && z.x1 - z.x0 >= narrowWidth)
-    .filter((z) => !rivers.some((r) => r.x0 < z.x1 && r.x1 > z.x0) && isColumnGap(z, structure, lines, settings, z.x1 - z.x0 < minWidth));
+    .filter((z) => !rivers.some((r) => r.x0 < z.x1 && r.x1 > z.x0) && isColumnGap(z, structure, lines, settings, rivers, z.x1 - z.x0 < minWidth));
   return [...rivers, ...narrow].sort((a, b) => a.x0 - b.x0);
 }
 
@@ -134,7 +155,7 @@ export function linesToRivers(lines: readonly TextLine[], settings: StreamSettin
  * after them start raggedly. A phrase repeated on every row ("Frente para la Victoria") shows
  * none of these, so its word spaces never become columns.
  */
-function isColumnGap(zone: Span, lines: readonly TextLine[], all: readonly TextLine[], settings: StreamSettings, narrow = false): boolean {
+function isColumnGap(zone: Span, lines: readonly TextLine[], all: readonly TextLine[], settings: StreamSettings, rivers: readonly Span[], narrow = false): boolean {
   let crossing = 0;
   let endAligned = 0;
   let startAligned = 0;
@@ -149,6 +170,9 @@ function isColumnGap(zone: Span, lines: readonly TextLine[], all: readonly TextL
   let spaced = 0;
   // Where the word after a figure that ends on the band starts, on each such line.
   const afterFigures: number[] = [];
+  // The extent of the words either side of the band over the lines that cross it tight (a cell's
+  // gap apart at most), and the top of those lines (a header above them may name both sides).
+  const sides = { left: { x0: Infinity, x1: -Infinity }, right: { x0: Infinity, x1: -Infinity }, top: Infinity };
   for (const line of lines) {
     const tol = settings.alignTolEm * line.size;
     widestTol = Math.max(widestTol, tol);
@@ -177,6 +201,11 @@ function isColumnGap(zone: Span, lines: readonly TextLine[], all: readonly TextL
     const suffixed = suffixedFigure(line, left);
     if (suffixed) [before, left] = suffixed;
     crossing++;
+    if (right.x0 - left.x1 < settings.figureCellGapEm * line.size) {
+      sides.left = { x0: Math.min(sides.left.x0, left.x0), x1: Math.max(sides.left.x1, left.x1) };
+      sides.right = { x0: Math.min(sides.right.x0, right.x0), x1: Math.max(sides.right.x1, right.x1) };
+      sides.top = Math.min(sides.top, line.yc);
+    }
     if (right.x0 - left.x1 > settings.wordSpaceEm * line.size || isNumeric(left.text)) spaced++;
     // "$" set left in a cell with the amount set right is one cell, not two columns.
     // Nor do dot leaders running a label out to its numbers make a column of dots.
@@ -185,14 +214,14 @@ function isColumnGap(zone: Span, lines: readonly TextLine[], all: readonly TextL
     if (zone.x0 - left.x1 <= tol) {
       endAligned++;
       leftStarts.push(left.x0);
-      if (startsFigureCell(before, left, line.size, settings)) afterFigures.push(right.x0);
+      if (startsFigureCell(before, left, line.size, settings, rivers)) afterFigures.push(right.x0);
     }
     // Raggedness counts among the lines that start on the band's right edge: a short word
     // repeated before it on every row ("t ensilaje", "t forraje") ends on one edge too.
     if (right.x0 - zone.x1 <= tol) {
       startAligned++;
       leftEnds.push(left.x1);
-      if (zone.x0 - left.x1 <= tol && startsFigureCell(before, left, line.size, settings) && !isNumeric(right.text)) figureThenWord++;
+      if (zone.x0 - left.x1 <= tol && startsFigureCell(before, left, line.size, settings, rivers) && !isNumeric(right.text)) figureThenWord++;
     }
     if (isFigure(left.text) && (isFigure(right.text) || CURRENCY_SIGN.test(right.text))) figurePairs++;
   }
@@ -209,6 +238,10 @@ function isColumnGap(zone: Span, lines: readonly TextLine[], all: readonly TextL
   // A band under a river's width is taken on the evidence it was admitted for only: figures
   // standing alone end on it and words start on it (a figure column set tight before a text
   // column); ragged edges either side that close are word spaces lining up.
+  // Words starting on one edge after a cell repeated on every row (`Brangus | Novilla de vientre`,
+  // `Brangus | Vaca parida`): neither side is ragged, so only the header can tell a column from a
+  // phrase; it must name both, a word of its own over each side.
+  if (startAligned >= need && headerNamesBoth(zone, all, sides, settings)) return true;
   if (narrow) return figureThenWord >= need;
   if ((endAligned >= need && differ(leftStarts)) || (startAligned >= need && differ(leftEnds))) return true;
   // Neither edge ragged (amounts of one width, the same unit on every row) but on most lines (a
@@ -255,12 +288,35 @@ function isHeaderGap(zone: Span, line: TextLine, tol: number): boolean {
   return !over && line.words.some((w) => w.x1 <= zone.x0 + tol) && line.words.some((w) => w.x0 >= zone.x1 - tol);
 }
 
-/** The figure starts its cell: nothing before it on the line, a currency sign, or a column's gap. */
-function startsFigureCell(before: TextChunk | undefined, figure: TextChunk, size: number, settings: StreamSettings): boolean {
+/**
+ * A header line (words only) with a word over each side of the band and none across it: over the
+ * words that end on its left (`Raza` over `Brangus`) and over those that start on its right
+ * (`Categoría` over `Novilla`, `Vaca`). Two headings where one cell repeated on every row would sit
+ * under one; a heading over the column before (`Rendimiento/ha` left of `t ensilaje`) names neither.
+ */
+function headerNamesBoth(zone: Span, lines: readonly TextLine[], sides: { left: Span; right: Span; top: number }, settings: StreamSettings): boolean {
+  const over = (w: TextChunk, s: Span) => w.x0 < s.x1 && w.x1 > s.x0;
+  return lines.some((l) => {
+    const tol = settings.alignTolEm * l.size;
+    if (l.yc >= sides.top || !isHeaderGap(zone, l, tol)) return false;
+    const before = l.words.filter((w) => w.x1 <= zone.x0 + tol && over(w, sides.left)).at(-1);
+    const after = l.words.find((w) => w.x0 >= zone.x1 - tol && over(w, sides.right));
+    // Two headings, a cell's gap apart: the rows' own words, a word space apart, are no header.
+    return !!before && !!after && after.x0 - before.x1 >= settings.figureCellGapEm * l.size;
+  });
+}
+
+/**
+ * The figure starts its cell: nothing before it on the line, a currency sign, or a column's gap —
+ * a wide one, or a river the phrases already leave between the two (three columns set tight:
+ * `9 | 40.950.000 | A adquirir`, a count, an amount and a word each a little over a space apart).
+ */
+function startsFigureCell(before: TextChunk | undefined, figure: TextChunk, size: number, settings: StreamSettings, rivers: readonly Span[]): boolean {
   // An enumerator (`1. SIEMBRA`, a numbered section row) belongs to the words after it.
   if (!isNumeric(figure.text) || isListMarker(figure.text)) return false;
   if (!before || CURRENCY_SIGN.test(before.text)) return true;
-  return figure.x0 - before.x1 >= settings.figureCellGapEm * size;
+  if (figure.x0 - before.x1 >= settings.figureCellGapEm * size) return true;
+  return rivers.some((r) => r.x0 >= before.x1 - 0.01 && r.x1 <= figure.x0 + 0.01);
 }
 
 /** Column index of an x position given the rivers (each river's middle is the boundary). */

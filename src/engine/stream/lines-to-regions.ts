@@ -201,6 +201,17 @@ export function blockToRegion(block: readonly TextLine[], settings: StreamSettin
   const end = lastRowOf(block, first, settings);
   const columns = end.bands;
   let last = end.last;
+  // A column whose cells all wrap around the row's line (`Gyr x` above `Bovino … 26 …`, `Holstein`
+  // below, centred) has no phrase on the lines with column structure but its heading: its lines
+  // between the rows give its extent, where they touch one column at most (a label spanning
+  // columns would join them).
+  const structureBands = [...columns];
+  for (let i = first; i < last; i++) {
+    const line = block[i]!;
+    if (line.phrases.length !== 1) continue;
+    const p = line.phrases[0]!;
+    if (structureBands.filter((b) => p.x0 < b.x1 && p.x1 > b.x0).length <= 1) addToBands(columns, p.x0, p.x1);
+  }
   // Lines set tight under the last row continue its cells (a long value wrapped over lines), as
   // long as they keep to its columns and its type size: a note or a paragraph set at the same
   // pitch runs across the columns, or is set smaller.

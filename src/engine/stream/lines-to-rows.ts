@@ -167,7 +167,11 @@ export function linesToRows(
     // leading themselves: rows there have no padding, so the label is a row of its own.
     const atLeading = wrapped !== undefined && gap <= wrapped.leading + settings.pitchTieEm * upper.size;
     const unpadded = wrapped !== undefined && wrapped.closest <= wrapped.leading + settings.pitchTieEm * upper.size;
-    return atLeading && !wrapped.figureLines.has(lower) && gap < settings.wrapPitchShare * wrapped.rowPitch && !(unpadded && isGroupLabel(lower));
+    // Rows further apart than the leading by a padding (even a point and a half of it: HTML's
+    // cells) leave the leading to a cell's own lines.
+    if (!atLeading) return false;
+    const belowRows = gap < Math.max(settings.wrapPitchShare * wrapped.rowPitch, wrapped.rowPitch - settings.rowPaddingEm * upper.size);
+    return atLeading && !wrapped.figureLines.has(lower) && belowRows && !(unpadded && isGroupLabel(lower));
   };
   const lineAt = new Map(lines.map((l, i) => [l, i]));
   const isGroupLabel = (line: TextLine): boolean => {

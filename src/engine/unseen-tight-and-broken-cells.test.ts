@@ -1,0 +1,91 @@
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { extractPdf } from './extract.ts';
+import { rowsByTable } from './rows-by-table.ts';
+
+// Classes found on untouched draws of the Calc, html and Writer producers (issue 14's session,
+// 2026-12-02; decision 013 "Columns set tight, cells broken over lines and pages"). The draws are the
+// fixtures: calc-export.ts, html-export.ts and writer-export.ts with --offset 18001.
+const fixture = (name: string) => new Uint8Array(fs.readFileSync(`tests/fixtures/unseen-draws/${name}.pdf`));
+const tablesOf = async (name: string) => rowsByTable(await extractPdf(fixture(name)));
+
+describe('unseen: columns set tight', () => {
+  it('parts a unit price from its total under a heading centred over both (`VALOR` over `Unitario | Total`)', async () => {
+    // The heading reached to within a hair of the widest total: it closed the river between the
+    // two columns, which only a heading straddling it wholly could leave open.
+    const rows = (await tablesOf('calc-24002')).InventarioPecuario ?? [];
+    expect(rows).toHaveLength(10);
+    expect(rows.map((r) => [r.valor_unitario, r.valor_total])).toContainEqual([4150000, 124500000]);
+    expect(rows.every((r) => r.valor_unitario !== undefined && r.valor_total !== undefined)).toBe(true);
+  });
+
+  it('parts an amount from the word a space after it when a count sits as close before it', async () => {
+    // `9 | 40.950.000 | A adquirir`: the amount starts its cell after the river the count leaves.
+    const rows = (await tablesOf('calc-24006')).InventarioPecuario ?? [];
+    expect(rows.map((r) => [r.valor_total, r.tipo_inventario])).toEqual([
+      [40950000, 'A adquirir'],
+      [84000000, 'A adquirir'],
+      [36300000, 'Actual'],
+      [80600000, 'Actual'],
+    ]);
+  });
+
+  it('parts a word repeated on every row from the column after it when the header names both', async () => {
+    // `Brangus Novilla de vientre` under `Raza` and `Categoría`: one word space apart on every row.
+    const rows = (await tablesOf('html-25006')).InventarioPecuario ?? [];
+    expect(rows).toHaveLength(10);
+    expect(rows.every((r) => r.raza === 'Brangus')).toBe(true);
+    expect(rows.slice(0, 3).map((r) => r.categoria)).toEqual(['Novilla de vientre', 'Novillo de ceba', 'Vaca parida']);
+  });
+
+  it('reads a cash flow whose labels wrap around their amounts on the columns every row shows', async () => {
+    // The wrapped labels made the folded rows look fuller than the header and the unwrapped rows,
+    // so the columns were read from those rows only and the headings went one column astray.
+    const flows = (await tablesOf('writer-24003')).IngresosOperacionales ?? [];
+    expect(flows).toHaveLength(48);
+    expect(flows.slice(0, 4).map((r) => [r.periodo, r.valor])).toEqual([
+      ['Mes 1', 0],
+      ['Mes 2', 0],
+      ['Mes 3', 2653668],
+      ['Mes 4', 2075415],
+    ]);
+  });
+});
+
+describe('unseen: cells broken over lines and pages', () => {
+  it('joins a cell’s second line set at the leading where rows are padded by a point and a half', async () => {
+    const crops = (await tablesOf('html-25005')).CultivoProyecto ?? [];
+    expect(crops).toHaveLength(6);
+    expect(crops.map((r) => r.variedad)).toContain('Tangelo Minneola');
+    expect(crops.map((r) => r.cultivo)).toContain('Frijol');
+  });
+
+  it('keeps the last line of the last row’s wrapped cell, in a column only wrapped lines fill', async () => {
+    const rows = (await tablesOf('writer-24005')).InventarioPecuario ?? [];
+    expect(rows).toHaveLength(8);
+    expect(rows.every((r) => r.raza === 'Gyr x Holstein')).toBe(true);
+  });
+
+  it('keeps a table’s header and first row left at the foot of a page when the next page repeats the header', async () => {
+    // `OTROS COSTOS`, its header and `Imprevistos 4% $ 1.471.720` end page 1; the other rows follow
+    // under the header again. Two rows alone were too few for a table, and the first row was lost.
+    const costs = (await tablesOf('html-25002')).CostosIndirectos ?? [];
+    expect(costs.map((r) => r.concepto)).toEqual([
+      'Imprevistos',
+      'Seguro agropecuario',
+      'Arrendamiento de tierra',
+      'Análisis de laboratorio',
+      'Transporte de insumos',
+      'Certificación BPA',
+    ]);
+    expect(costs[0]).toMatchObject({ porcentaje: 4, valor: 1471720 });
+  });
+
+  it('joins a cell broken over the page to the row it starts', async () => {
+    // `Sanidad y labores` ends page 1; `culturales` opens page 2 under the repeated header.
+    const costs = (await tablesOf('writer-24003')).CostosDirectos ?? [];
+    expect(costs).toHaveLength(14);
+    expect(costs[9]?.actividad).toBe('Sanidad y labores culturales');
+    expect(costs.filter((r) => String(r.actividad).startsWith('Sanidad')).every((r) => r.actividad === 'Sanidad y labores culturales')).toBe(true);
+  });
+});
