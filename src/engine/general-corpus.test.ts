@@ -18,6 +18,9 @@ const FLOORS: Record<string, number> = {
   'gen-1-15': 0.99, // groff, no rules, justified wrapped cells: 0.818
   'gen-1-03': 0.93, // groff, booktabs, a spanning header centred (left, decision 018): 0.871
   'gen-1-26': 0.75, // writer, zebra, `€` in tight cells; a three-line centred row left: 0.256
+  // Seed 6001, untouched draws (issue 14's session, 2026-12-02; decision 013):
+  'gen-6001-17': 0.99, // writer, grid, amounts broken inside their digits in narrow cells: 0.429
+  'gen-6001-14': 0.97, // writer, no rules, long labels wrapped around a date and a count: 0.650
 };
 
 interface Expected {

@@ -52,6 +52,15 @@ describe('unseen: columns set tight', () => {
   });
 });
 
+describe('unseen: a title centred over its table', () => {
+  it('is not read as a heading spanning the columns under it', async () => {
+    // `INVENTARIO PECUARIO`, centred right over the header, joined `N° animales` as a spanning
+    // heading would, and the count column lost its name.
+    const rows = (await tablesOf('html-25104')).InventarioPecuario ?? [];
+    expect(rows.slice(0, 4).map((r) => r.cantidad)).toEqual([18, 22, 3, 2]);
+  });
+});
+
 describe('unseen: cells broken over lines and pages', () => {
   it('joins a cell’s second line set at the leading where rows are padded by a point and a half', async () => {
     const crops = (await tablesOf('html-25005')).CultivoProyecto ?? [];
@@ -79,6 +88,16 @@ describe('unseen: cells broken over lines and pages', () => {
       'Certificación BPA',
     ]);
     expect(costs[0]).toMatchObject({ porcentaje: 4, valor: 1471720 });
+  });
+
+  it('reads a row whose cells wrap under a rule drawn over each row as one row, not a header over the next', async () => {
+    // `postura Brown levante adquirir`, the second line of a row ruled above and below, was taken
+    // for a header over the next row: its `adquirir` starts under a word (`A`) of a phrase set tight
+    // after an amount, not under a phrase.
+    const rows = (await tablesOf('html-25103')).InventarioPecuario ?? [];
+    expect(rows).toHaveLength(4);
+    expect(rows.every((r) => r.especie === 'Aves de postura' && r.raza === 'Lohmann Brown')).toBe(true);
+    expect(rows.map((r) => r.tipo_inventario)).toEqual(['A adquirir', 'A adquirir', 'Actual', 'Actual']);
   });
 
   it('joins a cell broken over the page to the row it starts', async () => {

@@ -107,7 +107,7 @@ function closes(f: Box, inside: readonly TextLine[], lines: readonly TextLine[],
  * a new one (issue 10, decision 018): it names no column of the values below (a header names every
  * one but the stub, row numbers going unnamed), and either a rule parts it from the row of values
  * above it (a row whose figure is empty, in a table ruled between every row) or each of its
- * phrases starts under one of that row's (the row's wrapped lines). A header with its column
+ * phrases starts under one of that row's words (the row's wrapped lines). A header with its column
  * names on lines of their own above it (an ftable's) is neither.
  */
 function isRowOfTable(top: TextLine, stack: readonly TextLine[], below: TextLine, lines: readonly TextLine[], rules: readonly Segment[], s: HybridSettings): boolean {
@@ -121,7 +121,9 @@ function isRowOfTable(top: TextLine, stack: readonly TextLine[], below: TextLine
   // The lines of the row above, from its rule down: the row's other wrapped lines among them.
   const row = lines.filter((l) => l.yc > ruleAbove.y0 && l.yc < top.yc && overlaps(l));
   const tol = s.wrappedStartEm * top.size;
-  return row.some(hasValue) && top.phrases.every((p) => row.some((l) => l.phrases.some((q) => Math.abs(q.x0 - p.x0) <= tol)));
+  // Under a word, not only a phrase: a cell set tight after the one before it shares its phrase
+  // (`$ 25.620.000 A` over `adquirir`).
+  return row.some(hasValue) && top.phrases.every((p) => row.some((l) => l.words.some((q) => Math.abs(q.x0 - p.x0) <= tol)));
 }
 
 /**

@@ -3,6 +3,7 @@ import { plainBox } from '../geometry.ts';
 import type { LineSettings } from '../settings.ts';
 import { chunksToLines, type TextLine } from '../text/chunks-to-lines.ts';
 import { joinLines } from '../text/join-words.ts';
+import { figureBrokenIn } from './broken-figures.ts';
 
 /** A cell placed on its table's grid; a spanning cell covers rows r0..r1-1 and columns c0..c1-1. */
 export interface GridCell extends Box {
@@ -127,7 +128,7 @@ export function gridToRows(grid: Grid, chunks: readonly TextChunk[], settings: L
     // One line pass per cell serves both its text and its line count (issue 14: it was built twice).
     const lines = chunksToLines(words, settings);
     const target = rows[cell.r0];
-    if (target) target[cell.c0] = cellText(words, lines);
+    if (target) target[cell.c0] = cellText(words, lines, cell);
     const counts = lineCounts[cell.r0];
     if (counts) counts[cell.c0] = lines.length;
   });
@@ -138,9 +139,9 @@ export function gridToRows(grid: Grid, chunks: readonly TextChunk[], settings: L
  * Upright words in reading order (`lines`: chunksToLines of the cell's words, which reads only the
  * upright ones); sideways words (vertical headers) follow in their own order.
  */
-function cellText(words: readonly TextChunk[], lines: readonly TextLine[]): string {
+function cellText(words: readonly TextChunk[], lines: readonly TextLine[], cell: Box): string {
   const sideways = words.filter((w) => !w.upright);
-  const parts = [joinLines(lines)];
+  const parts = [joinLines(lines, ' ', figureBrokenIn(cell))];
   if (sideways.length) {
     // Text written bottom-to-top reads from the largest y; top-to-bottom from the smallest.
     const sorted = [...sideways].sort((a, b) => b.y1 - a.y1 || a.x0 - b.x0);

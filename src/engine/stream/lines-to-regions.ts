@@ -3,7 +3,7 @@ import type { Box, Segment } from '../types.ts';
 import { isRuledRowLine } from './ruled-row-lines.ts';
 import { CURRENCY_SIGN, type Phrase, type TextLine } from '../text/chunks-to-lines.ts';
 import { isCentredPair } from './centred-lines.ts';
-import { isNumeric } from './text-kinds.ts';
+import { isDate, isNumeric } from './text-kinds.ts';
 import type { StreamSettings } from '../settings.ts';
 
 /** A run of lines that may hold one table, with the lines just above it that may title it. */
@@ -25,9 +25,11 @@ export function isProse(line: TextLine, textWidth: number, settings: StreamSetti
   );
 }
 
-const isFigurePhrase = (p: Phrase): boolean => p.words.every((w) => CURRENCY_SIGN.test(w.text) || (/\d/.test(w.text) && isNumeric(w.text)));
+/** Figures: amounts (a currency sign apart or not), or a date (`2022-03-19`, `16 jun 2019`). */
+const isFigurePhrase = (p: Phrase): boolean =>
+  p.words.every((w) => CURRENCY_SIGN.test(w.text) || (/\d/.test(w.text) && isNumeric(w.text))) || isDate(p.words.map((w) => w.text).join(' '));
 
-/** A long label, then only cells of figures (`Atención al cliente … se ve | 163,3 | $ 39.352,21`): a table row. */
+/** A long label, then only cells of figures (`Atención al cliente … se ve | 2022-03-19 | 505`): a table row. */
 function isLabelledRow(line: TextLine, settings: StreamSettings): boolean {
   const rest = line.phrases.slice(1);
   return rest.length >= settings.labelFigureCells && rest.every(isFigurePhrase);
@@ -74,9 +76,17 @@ export function linesToBlocks(
   const blocks: TextLine[][] = [];
   let block: TextLine[] = [];
   let prev: TextLine | undefined;
-  for (const line of lines) {
+  // A long label wrapped around its row's figures, set right over or under them (a centred row:
+  // `Equipe de campo Os valores estão em milhares, salvo` over `19 jul 2026 | 244`), is no prose.
+  const labelOfRow = (i: number): boolean =>
+    [lines[i - 1], lines[i + 1]].some((n) => {
+      if (!n) return false;
+      const [upper, lower] = n.yc < lines[i]!.yc ? [n, lines[i]!] : [lines[i]!, n];
+      return n.phrases.length >= settings.labelFigureCells && n.phrases.every(isFigurePhrase) && isCentredPair(upper, lower, settings);
+    });
+  for (const [i, line] of lines.entries()) {
     // A row between two rules (stream/ruled-row-lines.ts) is no prose, however long its label.
-    if (isProse(line, textWidth, settings) && !isRuledRowLine(line, rules, settings)) {
+    if (isProse(line, textWidth, settings) && !isRuledRowLine(line, rules, settings) && !labelOfRow(i)) {
       trace?.rejected.push({ method: 'stream', bbox: { x0: line.x0, y0: line.y0, x1: line.x1, y1: line.y1 }, reason: 'prose line' });
       if (block.length > 0) blocks.push(block);
       block = [];
@@ -225,13 +235,17 @@ export function blockToRegion(block: readonly TextLine[], settings: StreamSettin
   const structure = block.slice(first, last + 1).filter((l) => l.phrases.length >= 2);
   if (structure.length < settings.minTableRows && !isShortTable(structure, settings)) return undefined;
   const left = Math.min(...structure.map((l) => l.x0));
+  const right = Math.max(...structure.map((l) => l.x1));
   const firstCellRight = Math.min(...structure.map((l) => l.phrases[0]!.x1));
+  // A title centred over the whole table (`INVENTARIO PECUARIO`) is no spanning heading: those
+  // head a group of columns, off the table's middle.
+  const centredOnTable = (line: TextLine) => Math.abs((line.x0 + line.x1) / 2 - (left + right) / 2) <= line.size;
   let start = first;
   while (start > 0) {
     const above = block[start - 1]!;
     const below = block[start]!;
     const close = below.yc - above.yc - (above.size + below.size) / 2 <= settings.headerGapEm * below.size;
-    const spanning = above.phrases.length === 1 && above.x0 > Math.max(left + below.size, firstCellRight);
+    const spanning = above.phrases.length === 1 && above.x0 > Math.max(left + below.size, firstCellRight) && !centredOnTable(above);
     if (!close || !spanning || isTitleOver(above, below, settings)) break;
     start--;
   }

@@ -53,17 +53,21 @@ export function joinWords(words: readonly TextChunk[], settings: LineSettings, l
  * The text of lines already built (chunksToLines), as joinWords spells it: a caller that also needs
  * the lines (a ruled cell counts them) builds them once (issue 14).
  */
-export function joinLines(lines: readonly TextLine[], lineSeparator = ' '): string {
+export function joinLines(lines: readonly TextLine[], lineSeparator = ' ', continuesWord?: (upper: TextLine, lower: TextLine) => boolean): string {
   let out = '';
+  let prev: TextLine | undefined;
   for (const line of lines) {
     const text = joinLineWords(line.words);
     if (!out) {
       out = text;
+      prev = line;
       continue;
     }
-    // CJK lines continue without a separator; a trailing hyphen is kept as written.
-    const sep = isCjk(out.slice(-1)) && isCjk(text.charAt(0)) ? '' : lineSeparator;
-    out += sep + text;
+    // CJK lines continue without a separator, and so does a word the caller knows was broken
+    // over the lines; a trailing hyphen is kept as written.
+    const tight = (isCjk(out.slice(-1)) && isCjk(text.charAt(0))) || (prev !== undefined && continuesWord?.(prev, line) === true);
+    out += (tight ? '' : lineSeparator) + text;
+    prev = line;
   }
   return out;
 }
