@@ -61,6 +61,15 @@ describe('unseen: a title centred over its table', () => {
   });
 });
 
+describe('unseen: the loan terms’ last label alone under its boxes', () => {
+  it('completes the terms the form’s table gave with the pair left under it', async () => {
+    // Three labels over three values, twice, then `Fecha de desembolso` over `22/07/2025` alone:
+    // the table read the first six; one typed pair was too few for lines to count as the terms.
+    const [terms] = (await tablesOf('html-25105')).PlanAmortizacion ?? [];
+    expect(terms).toMatchObject({ monto: 16400000, plazo_meses: 18, sistema: 'Cuota fija', fecha_desembolso: '2025-07-22' });
+  });
+});
+
 describe('unseen: cells broken over lines and pages', () => {
   it('joins a cell’s second line set at the leading where rows are padded by a point and a half', async () => {
     const crops = (await tablesOf('html-25005')).CultivoProyecto ?? [];

@@ -94,7 +94,7 @@ export function classifyDocument(pages: PageContent[], tables: RawTable[], setti
   // Lines under the terms' title fill what no table gave: all of it, or the first row of a form
   // left alone at the foot of a page, its other rows a table on the next.
   if (!plan || missingColumns(planTable, Object.keys(plan.rows[0]!.values), false).length > 0) {
-    const found = planFromLines(freeLines(), style);
+    const found = planFromLines(freeLines(), style, plan ? 1 : undefined);
     const title = found ? titleOf(found.raw.context) : undefined;
     if (found && !plan) {
       const present = Object.keys(found.read.rows[0]?.values ?? {});

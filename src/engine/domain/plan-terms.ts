@@ -135,7 +135,13 @@ function linePairs(line: PageLine, catalog: LabelCatalog): Pair[] {
   });
 }
 
-export function planFromLines(lines: readonly PageLine[], style: NumberStyle): PlanFromLines | undefined {
+/**
+ * `minTypedPairs`: how many values must read as numbers or dates for the lines to count as the
+ * block. Completing terms a table already gave, one will do: the table has shown where the terms
+ * are (a form's last label and value left alone under its boxes, `Fecha de desembolso` over
+ * `22/07/2025`).
+ */
+export function planFromLines(lines: readonly PageLine[], style: NumberStyle, minTypedPairs = MIN_TYPED_PAIRS): PlanFromLines | undefined {
   const catalog = tableLabels(planTable());
   for (let i = 0; i < lines.length; i++) {
     if (matchTitle(lines[i]!.text)?.name !== PLAN) continue;
@@ -163,7 +169,7 @@ export function planFromLines(lines: readonly PageLine[], style: NumberStyle): P
     const typeOf = new Map(planTable().columns.map((c) => [c.key, c.type]));
     const sound = pairs.filter((p) => parseCell(p.value, typeOf.get(p.key) ?? 'text', style).ok && typeOf.get(p.key) !== undefined);
     const typedPairs = sound.filter((p) => typeOf.get(p.key) !== 'text');
-    if (typedPairs.length < MIN_TYPED_PAIRS) continue;
+    if (typedPairs.length < minTypedPairs) continue;
     const page = lines[i]!.page;
     // The block's box is drawn on the title's page; pairs read further on carry their own page.
     const used = block.slice(0, Math.max(lastUsed + 1, 1)).filter((l) => l.page === page);

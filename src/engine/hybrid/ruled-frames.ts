@@ -146,7 +146,11 @@ function headerOver(rule: Segment, rules: readonly Segment[], lines: readonly Te
     const up = lines[k]!;
     if (!overlapsX(up, rule)) continue;
     const stacked = top.yc - up.yc <= s.headerPitchEm * Math.max(up.size, top.size) && !hasValue(up);
-    if (!stacked || (up.phrases.length < 2 && up.x0 <= header.x0 + up.size)) break;
+    // A lone line at the left edge is a title over the header, unless it sits within a line of the
+    // header's own lines: a stub heading centred between them (`Descripción` between `Peso (kg)
+    // Personas` and `corrente corrente`).
+    const interleaved = top.yc - up.yc < up.size;
+    if (!stacked || (up.phrases.length < 2 && up.x0 <= header.x0 + up.size && !interleaved)) break;
     top = up;
     stack.push(up);
   }
