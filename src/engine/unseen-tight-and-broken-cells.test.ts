@@ -52,6 +52,15 @@ describe('unseen: columns set tight', () => {
   });
 });
 
+describe('unseen: a header row set beside the rule under its spanning heading', () => {
+  it('keeps the header’s cells centred between `VALOR` and `Unitario | Total` in the table', async () => {
+    // The rule under `Unitario | Total` spans their two columns only; the fence put over a header
+    // above such a rule stopped at `Unitario | Total` and cut `Labor … Cantidad` and `VALOR` off.
+    const costs = (await tablesOf('writer-24302')).CostosDirectos ?? [];
+    expect(costs[0]).toMatchObject({ actividad: '1. PREPARACIÓN Y TRAZADO', concepto: 'Análisis de suelo', unidad: 'Unidad', cantidad: 1, valor_total: 118000 });
+  });
+});
+
 describe('unseen: a title centred over its table', () => {
   it('is not read as a heading spanning the columns under it', async () => {
     // `INVENTARIO PECUARIO`, centred right over the header, joined `N° animales` as a spanning

@@ -144,7 +144,10 @@ function headerOver(rule: Segment, rules: readonly Segment[], lines: readonly Te
   const stack = [header];
   for (let k = i - 1; k >= 0; k--) {
     const up = lines[k]!;
-    if (!overlapsX(up, rule)) continue;
+    // Beside the rule, only a row of the header's own cells, stacked on it (Writer sets `Labor
+    // Descripción … Cantidad` between `VALOR` and `Unitario | Total`, the rule under those two).
+    const besideRow = up.phrases.length >= 2 && top.yc - up.yc <= s.headerPitchEm * Math.max(up.size, top.size) && !hasValue(up);
+    if (!overlapsX(up, rule) && !besideRow) continue;
     const stacked = top.yc - up.yc <= s.headerPitchEm * Math.max(up.size, top.size) && !hasValue(up);
     // A lone line at the left edge is a title over the header, unless it sits within a line of the
     // header's own lines: a stub heading centred between them (`Descripción` between `Peso (kg)

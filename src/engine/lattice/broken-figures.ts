@@ -1,26 +1,20 @@
 import type { Box, TextChunk } from '../types.ts';
 import type { TextLine } from '../text/chunks-to-lines.ts';
 import { leftToRight } from '../geometry.ts';
-
-/** A grouped amount, or one with decimals: what a figure broken inside its digits must make again. */
-const WHOLE_FIGURE = /^[-(]?(?:[$€£]\s?)?\d{1,3}(?:([.,])\d{3})*(?:(?!\1)[.,]\d{1,2})?%?\)?$/;
-/** The first piece holds a mark: `215,33` | `8`, `$13,808.7` | `6` (a year over a year does not). */
-const HEAD = /\d[.,]\d*$/;
-const TAIL = /^\d{1,3}%?\)?$/;
+import { joinsAsFigure } from '../text/broken-figure.ts';
 
 /**
  * For a ruled cell: whether the line `lower` goes on with the figure `upper` ends, broken inside
- * its digits because it was wider than the cell (LibreOffice breaks a word that does not fit a
- * line, whatever it is). The lower line is that one piece; the two pieces make a well-formed amount
- * again; and side by side they would not fit the cell inside the padding the upper piece leaves on
- * its right. `$13,808.7` over `6` is `$13,808.76`, not two words.
+ * its digits because it was wider than the cell (text/broken-figure.ts). The lower line is that
+ * one piece, and side by side the two would not fit the cell inside the padding the upper piece
+ * leaves on its right. `$13,808.7` over `6` is `$13,808.76`, not two words.
  */
 export function figureBrokenIn(cell: Box): (upper: TextLine, lower: TextLine) => boolean {
   return (upper, lower) => {
     if (lower.words.length !== 1) return false;
     const head: TextChunk | undefined = leftToRight(upper.words).at(-1);
     const tail = lower.words[0]!;
-    if (!head || !HEAD.test(head.text) || !TAIL.test(tail.text) || !WHOLE_FIGURE.test(head.text + tail.text)) return false;
+    if (!head || !joinsAsFigure(head.text, tail.text)) return false;
     const padding = Math.max(0, cell.x1 - head.x1);
     const inside = cell.x1 - cell.x0 - 2 * padding;
     return head.x1 - head.x0 + (tail.x1 - tail.x0) > inside - 0.5;

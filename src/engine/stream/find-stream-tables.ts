@@ -11,7 +11,8 @@ import { horizontalRules } from './ruled-row-lines.ts';
 import { splitTightColumns } from './tight-columns.ts';
 import { splitSideBySide } from './side-by-side.ts';
 import { notTableReason } from './not-tables.ts';
-import { cellTexts, linesToRows, type RowHints, type RowWords } from './lines-to-rows.ts';
+import { cellTexts, linesToRows, widestLines, type RowHints, type RowWords } from './lines-to-rows.ts';
+import { figureBrokenInColumn } from './broken-figures.ts';
 import { moveHeaderWordsBeside } from './header-words-beside.ts';
 import { splitAtHeaderGaps } from './header-split-columns.ts';
 import { DEFAULT_SETTINGS, type EngineSettings, type StreamSettings } from '../settings.ts';
@@ -30,7 +31,8 @@ function medianSize(chunks: readonly TextChunk[]): number {
 
 /** Rows of words to rows of text, each cell with the box of its words, dropping columns no row uses. */
 function rowsToCells(rows: readonly RowWords[]): { text: string[][]; boxes: (Box | null)[][] } {
-  const text = rows.map((r) => cellTexts(r.cells, r.lines));
+  const widest = widestLines(rows);
+  const text = rows.map((r) => cellTexts(r.cells, r.lines, (c) => figureBrokenInColumn(widest[c] ?? 0)));
   const width = text[0]?.length ?? 0;
   const used: number[] = [];
   for (let c = 0; c < width; c++) if (text.some((r) => r[c] !== '')) used.push(c);

@@ -320,10 +320,34 @@ export function cellText(words: readonly TextChunk[], lines: readonly TextLine[]
   return words.length === 0 ? '' : textOnLines(words, lines, lineIndex(lines));
 }
 
-/** The texts of a row's cells (cellText of each): the row's lines indexed once, not per cell (issue 14). */
-export function cellTexts(cells: readonly (readonly TextChunk[])[], lines: readonly TextLine[]): string[] {
+/** Whether a cell's next line goes on with its last word, no space between (a figure broken over them). */
+export type WordGoesOn = (upper: readonly TextChunk[], lower: readonly TextChunk[]) => boolean;
+
+/**
+ * The texts of a row's cells (cellText of each): the row's lines indexed once, not per cell (issue 14).
+ * `goesOn(c)`, when given, says for column c where a line continues the word above it.
+ */
+export function cellTexts(cells: readonly (readonly TextChunk[])[], lines: readonly TextLine[], goesOn?: (column: number) => WordGoesOn | undefined): string[] {
   let lineOf: Map<TextChunk, number> | undefined;
-  return cells.map((words) => (words.length === 0 ? '' : textOnLines(words, lines, (lineOf ??= lineIndex(lines)))));
+  return cells.map((words, c) => (words.length === 0 ? '' : textOnLines(words, lines, (lineOf ??= lineIndex(lines)), goesOn?.(c))));
+}
+
+/** The widest line of each column's cells over the rows: where the column's text fills it. */
+export function widestLines(rows: readonly RowWords[]): number[] {
+  const widest: number[] = [];
+  for (const row of rows) {
+    const lineOf = lineIndex(row.lines);
+    row.cells.forEach((words, c) => {
+      const spans = new Map<number, { x0: number; x1: number }>();
+      for (const w of words) {
+        const k = lineOf.get(w) ?? 0;
+        const s = spans.get(k);
+        spans.set(k, s ? { x0: Math.min(s.x0, w.x0), x1: Math.max(s.x1, w.x1) } : { x0: w.x0, x1: w.x1 });
+      }
+      for (const s of spans.values()) widest[c] = Math.max(widest[c] ?? 0, s.x1 - s.x0);
+    });
+  }
+  return widest;
 }
 
 function lineIndex(lines: readonly TextLine[]): Map<TextChunk, number> {
@@ -332,11 +356,14 @@ function lineIndex(lines: readonly TextLine[]): Map<TextChunk, number> {
   return lineOf;
 }
 
-function textOnLines(words: readonly TextChunk[], lines: readonly TextLine[], lineOf: Map<TextChunk, number>): string {
+function textOnLines(words: readonly TextChunk[], lines: readonly TextLine[], lineOf: Map<TextChunk, number>, goesOn?: WordGoesOn): string {
   const byLine: TextChunk[][] = lines.map(() => []);
   for (const w of words) byLine[lineOf.get(w) ?? 0]!.push(w);
-  return byLine
-    .filter((ws) => ws.length > 0)
-    .map((ws) => joinLineWords(ws))
-    .join(' ');
+  const filled = byLine.filter((ws) => ws.length > 0);
+  let out = '';
+  filled.forEach((ws, i) => {
+    const text = joinLineWords(ws);
+    out = i === 0 ? text : `${out}${goesOn?.(filled[i - 1]!, ws) ? '' : ' '}${text}`;
+  });
+  return out;
 }

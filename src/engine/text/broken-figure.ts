@@ -1,0 +1,20 @@
+/** A grouped amount, or one with decimals: what a figure broken inside its digits must make again. */
+const WHOLE_FIGURE = /^[-(]?(?:[$€£]\s?)?\d{1,3}(?:([.,])\d{3})*(?:(?!\1)[.,]\d{1,2})?%?\)?$/;
+/** A date of figures (`2020-11-18`, `17/07/2022`). */
+const DATE = /^\d{1,4}([/.-])\d{1,2}\1\d{1,4}$/;
+/** The first piece holds a mark: `215,33` | `8`, `$13,808.7` | `6`, `2020-11-` | `18` (a year over a year does not). */
+const HEAD = /\d[.,/-]\d*$/;
+const TAIL = /^\d{1,4}%?\)?$/;
+
+/**
+ * Whether two pieces, the last word of a cell's line and the only word of the next, are one
+ * figure a word processor broke because it was wider than its cell (LibreOffice breaks any word
+ * that does not fit a line): the first holds a mark, the second only digits, and together they
+ * make a well-formed amount or date again. The caller says whether the first piece filled the
+ * cell's width, which is what tells a broken figure from two values stacked in a cell.
+ */
+export function joinsAsFigure(head: string, tail: string): boolean {
+  if (!HEAD.test(head) || !TAIL.test(tail)) return false;
+  const whole = head + tail;
+  return WHOLE_FIGURE.test(whole) || DATE.test(whole);
+}
