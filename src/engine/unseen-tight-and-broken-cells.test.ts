@@ -61,6 +61,20 @@ describe('unseen: a header row set beside the rule under its spanning heading', 
   });
 });
 
+describe('unseen: a title over a header whose first heading is raised half a line', () => {
+  it('starts a new table: the costs above keep their own columns', async () => {
+    // `PROYECCIÓN DE VENTAS`, then `Precio` half a line over `Producto … Periodo` (`unitario` under
+    // it): `Precio` was taken for the title, right over the header, and the title test failed, so
+    // the indirect costs were read on the sales table's columns (`3,5% 1.715.658` in one cell).
+    const costs = (await tablesOf('calc-24407')).CostosIndirectos ?? [];
+    expect(costs.slice(0, 3).map((r) => [r.porcentaje, r.valor])).toEqual([
+      [3.5, 1715658],
+      [3.5, 1715658],
+      [2, 980376],
+    ]);
+  });
+});
+
 describe('unseen: a title centred over its table', () => {
   it('is not read as a heading spanning the columns under it', async () => {
     // `INVENTARIO PECUARIO`, centred right over the header, joined `N° animales` as a spanning

@@ -1,6 +1,7 @@
 import type { TextLine } from '../text/chunks-to-lines.ts';
 import type { StreamSettings } from '../settings.ts';
 import { isListMarker, isNumeric } from './text-kinds.ts';
+import { isCentredPair } from './centred-lines.ts';
 
 const textOf = (words: readonly { text: string }[]): string => words.map((w) => w.text).join(' ');
 
@@ -103,6 +104,15 @@ function isOtherLayout(upper: readonly TextLine[], lower: readonly TextLine[], s
 }
 
 /**
+ * The index of the title over the header line `at`: the lone line right over it, or the one above
+ * that when the line right over the header is a heading's first line set half a line over the
+ * header's row (`Precio` over `unitario`, centred against `Producto … Periodo`): the header's own.
+ */
+function titleLineOf(block: readonly TextLine[], prev: number, at: number, settings: StreamSettings): number {
+  return at - 2 > prev && isCentredPair(block[at - 1]!, block[at]!, settings) ? at - 2 : at - 1;
+}
+
+/**
  * A title over a new table's header: a lone line right over a line of words only (a header, maybe
  * wrapped over the next lines), either set apart from the line above it by more than the pitch of
  * the rows above (a section row inside a table sits at the rows' pitch), or over rows laid out on
@@ -113,7 +123,8 @@ function isOtherLayout(upper: readonly TextLine[], lower: readonly TextLine[], s
 function isTitledStart(block: readonly TextLine[], upper: readonly TextLine[], prev: number, at: number, following: readonly number[], settings: StreamSettings): boolean {
   if (at - prev < 2 || upper.length < 2) return false;
   // The title is the lone line right over the header; lone lines above it end the rows above.
-  const title = block[at - 1]!;
+  const titleAt = titleLineOf(block, prev, at, settings);
+  const title = block[titleAt]!;
   if (title.phrases.length !== 1 || holdsValue(title) || holdsFigure(block[at]!)) return false;
   // The header may wrap over a line or two before the first row of values.
   const firstValues = following.slice(0, settings.segmentWindow).findIndex((i) => holdsFigure(block[i]!));
@@ -136,14 +147,14 @@ function isTitledStart(block: readonly TextLine[], upper: readonly TextLine[], p
   // The pitch of every line above, group labels between rows included (a label between each pair
   // of rows doubles the rows' own spacing, not the lines'), but not a wrapped cell's next line,
   // set at the font's leading.
-  const above = block.slice(block.indexOf(upper[0]!), at - 1);
+  const above = block.slice(block.indexOf(upper[0]!), titleAt);
   const lines = above
     .slice(1)
     .map((l, k) => l.yc - above[k]!.yc)
     .filter((p, k) => p > settings.wrapLineEm * above[k + 1]!.size);
   // Every line above at the leading (wrapped rows only): the rows' own pitch.
   const pitches = lines.length > 0 ? lines : upper.slice(1).map((l, k) => l.yc - upper[k]!.yc);
-  return title.yc - block[at - 2]!.yc > settings.segmentPitchRatio * medianOf(pitches);
+  return title.yc - block[titleAt - 1]!.yc > settings.segmentPitchRatio * medianOf(pitches);
 }
 
 /**
@@ -196,7 +207,7 @@ export function blockToSegments(block: readonly TextLine[], settings: StreamSett
     const upper = structured.slice(Math.max(first, j - window), j).map((i) => block[i]!);
     const lower = structured.slice(j, j + window).map((i) => block[i]!);
     if (isTitledStart(block, upper, prev, at, structured.slice(j + 1, j + 1 + 2 * window), settings)) {
-      cuts.add(at - 1);
+      cuts.add(titleLineOf(block, prev, at, settings));
       first = j;
       continue;
     }
