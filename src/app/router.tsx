@@ -36,15 +36,14 @@ const quietly = (work: Promise<unknown>): Promise<void> => work.then(() => undef
  * after the session check answers; starting them now (before the first render, with the session
  * check) runs them in parallel, and the screen renders without a fallback once all are in. The data
  * screen's first answers are asked for too: its chunk and the session check are not needed to know
- * which rows the URL names. Resolves when the layout's and the page's chunks are in (or failed).
+ * which rows the URL names. Resolves when the layout's and the page's chunks are in, and the data
+ * screen's answers (or when any failed): the screen then renders once, with its rows.
  */
 export function preloadRoute(pathname: string, search: string): Promise<void> {
   if (!pathname.startsWith(paths.dashboard.root.path) || !getToken()) return Promise.resolve();
   const page = pathname.slice(paths.dashboard.root.path.length);
-  if (page.startsWith('/data')) {
-    void quietly(import('../features/data/preload.ts').then((m) => m.preloadDataScreen(new URLSearchParams(search))));
-  }
-  return quietly(Promise.all([layoutRoute.preload(), pageRoute(page)?.preload()]));
+  const data = page.startsWith('/data') ? import('../features/data/preload.ts').then((m) => m.preloadDataScreen(new URLSearchParams(search))) : undefined;
+  return quietly(Promise.all([layoutRoute.preload(), pageRoute(page)?.preload(), data]));
 }
 
 function pageRoute(page: string) {

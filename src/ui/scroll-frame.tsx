@@ -1,4 +1,5 @@
 import { useCallback, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 
 interface ScrollFrameProps {
   /** The region's accessible name (the table's title). */
@@ -25,15 +26,20 @@ export function ScrollFrame({ label, hint, children }: ScrollFrameProps) {
     setState((prev) => (prev.scrollable === scrollable && prev.moreRight === moreRight ? prev : { scrollable, moreRight }));
   }, []);
   // Measured before the first paint: measured after it, the hint appeared above a table already
-  // drawn and pushed it down (Lighthouse's layout shift on the data screen, issue 14).
+  // drawn and pushed it down (Lighthouse's layout shift on the data screen, issue 14). Measured in
+  // React's commit, it forced the browser to lay the whole screen out there, in the same long task
+  // as the render. Measured in the next animation frame, that layout is the frame's own (done once,
+  // before its paint) and the hint, rendered at once (flushSync), is in that first paint. (A
+  // ResizeObserver's first call came too late for that: its hint counted as a layout shift.)
   useLayoutEffect(() => {
     const el = ref.current;
-    measure();
+    const frame = typeof requestAnimationFrame === 'undefined' ? (measure(), 0) : requestAnimationFrame(() => flushSync(measure));
     window.addEventListener('resize', measure);
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
     if (el) observer?.observe(el);
     if (el?.firstElementChild) observer?.observe(el.firstElementChild);
     return () => {
+      if (frame) cancelAnimationFrame(frame);
       window.removeEventListener('resize', measure);
       observer?.disconnect();
     };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { User } from '../../shared/api/auth.ts';
-import { authReducer, initialAuthState } from './auth-state.ts';
+import { authReducer, initialAuthState, startingAuthState } from './auth-state.ts';
 import { nameFromEmail } from './session-user.ts';
 
 const user: User = { id: 7, email: 'ana@x.co', name: 'Ana', role: 'user', permissions: ['read', 'upload'] };
@@ -19,6 +19,18 @@ describe('authReducer (spec §4)', () => {
     const signedIn = authReducer({ status: 'unauthenticated', user: null }, { type: 'logged-in', user });
     expect(signedIn.status).toBe('authenticated');
     expect(authReducer(signedIn, { type: 'logged-out' })).toEqual({ status: 'unauthenticated', user: null });
+  });
+});
+
+describe('start-up already answered (issue 14)', () => {
+  it('starts signed in with a user the early session check confirmed, loading otherwise', () => {
+    expect(startingAuthState(user)).toEqual({ status: 'authenticated', user });
+    expect(startingAuthState(null)).toBe(initialAuthState);
+  });
+  it("keeps the same state when the check's answer restores the user it started with (no re-render)", () => {
+    const started = startingAuthState(user);
+    expect(authReducer(started, { type: 'restored', user })).toBe(started);
+    expect(authReducer(started, { type: 'restored', user: { ...user, role: 'admin' } })).toEqual({ status: 'authenticated', user: { ...user, role: 'admin' } });
   });
 });
 

@@ -18,9 +18,16 @@ export type AuthEvent =
 
 export const initialAuthState: AuthState = { status: 'loading', user: null };
 
+/** The start-up state: signed in at once when the session check has already confirmed the user. */
+export function startingAuthState(answeredUser: User | null): AuthState {
+  return answeredUser ? { status: 'authenticated', user: answeredUser } : initialAuthState;
+}
+
 export function authReducer(state: AuthState, event: AuthEvent): AuthState {
   switch (event.type) {
     case 'restored':
+      // The provider may already have started with this user (answeredSessionUser): same state, no re-render.
+      return state.status === 'authenticated' && state.user === event.user ? state : { status: 'authenticated', user: event.user };
     case 'logged-in':
       return { status: 'authenticated', user: event.user };
     case 'temporary-failure':

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { startSessionCheck, takeSessionCheck } from './session-check.ts';
+import { answeredSessionUser, startSessionCheck, takeSessionCheck } from './session-check.ts';
 
 const me = { id: 3, email: 'ana@x.co', name: 'ana', role: 'admin', permissions: ['read'] };
 
@@ -24,10 +24,30 @@ describe('session check started before the first render', () => {
     expect(fetchFn).toHaveBeenCalledTimes(2);
   });
 
-  it('without a stored token asks nothing', () => {
+  it('without a stored token asks nothing', async () => {
     const fetchFn = vi.fn();
     vi.stubGlobal('fetch', fetchFn);
-    startSessionCheck();
+    await startSessionCheck();
     expect(fetchFn).not.toHaveBeenCalled();
+    expect(answeredSessionUser()).toBeNull();
+  });
+
+  it('says once it has answered, and which user, until the provider takes it (issue 14)', async () => {
+    localStorage.setItem('authToken', 't');
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ data: me }))));
+    const answered = startSessionCheck();
+    expect(answeredSessionUser()).toBeNull();
+    await answered;
+    expect(answeredSessionUser()).toEqual(me);
+    await takeSessionCheck();
+    expect(answeredSessionUser()).toBeNull();
+  });
+
+  it('a failed check confirms no user, and its wait still ends', async () => {
+    localStorage.setItem('authToken', 't');
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"error":"x"}', { status: 401 })));
+    await startSessionCheck();
+    expect(answeredSessionUser()).toBeNull();
+    await expect(takeSessionCheck()).rejects.toBeTruthy();
   });
 });

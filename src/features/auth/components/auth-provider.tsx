@@ -4,11 +4,11 @@ import { clearToken, getToken, setToken } from '../../../lib/token-store.ts';
 import { emitLogout } from '../../../lib/session-events.ts';
 import { authMessages } from '../messages.ts';
 import { AuthContext, type AuthContextValue } from '../auth-context.ts';
-import { authReducer, initialAuthState } from '../auth-state.ts';
+import { authReducer, startingAuthState } from '../auth-state.ts';
 import { login as loginRequest, tokenOf } from '../api/login.ts';
 import { logoutRequest } from '../api/logout.ts';
 import { clearSessionUser, loadSessionUser, nameFromEmail, saveSessionUser } from '../session-user.ts';
-import { takeSessionCheck } from '../session-check.ts';
+import { answeredSessionUser, takeSessionCheck } from '../session-check.ts';
 
 interface AuthProviderProps {
   children: ReactNode;
@@ -17,7 +17,8 @@ interface AuthProviderProps {
 }
 
 export function AuthProvider({ children, onSignedOut }: AuthProviderProps) {
-  const [state, dispatch] = useReducer(authReducer, initialAuthState);
+  // Signed in from the first render when the early session check has already answered (issue 14).
+  const [state, dispatch] = useReducer(authReducer, null, () => startingAuthState(getToken() ? answeredSessionUser() : null));
 
   useEffect(() => {
     let cancelled = false;

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import '../../../lib/testing/dom.ts';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { findTable, tableColumns } from '../../../shared/catalog/index.ts';
 import { DataTable } from './data-table.tsx';
@@ -54,12 +54,13 @@ describe('DataTable (issue 12: tables people can read)', () => {
     expect(screen.queryByRole('rowheader', { name: 'Total' })).toBeNull();
   });
 
-  it('says there are more columns to the right when the table is wider than its frame', () => {
+  it('says there are more columns to the right when the table is wider than its frame', async () => {
     vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockReturnValue(1200);
     vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(400);
     renderTable();
     const region = screen.getByRole('region', { name: 'Costos directos' });
-    expect(region).toHaveAccessibleDescription('Hay más columnas a la derecha: desplace la tabla hacia los lados.');
+    // Measured in the next animation frame, before the browser paints it (ScrollFrame).
+    await waitFor(() => expect(region).toHaveAccessibleDescription('Hay más columnas a la derecha: desplace la tabla hacia los lados.'));
     expect(region.parentElement).toHaveClass('has-more-right');
   });
 
