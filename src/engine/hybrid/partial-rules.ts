@@ -4,7 +4,8 @@ import type { LatticeCandidate } from '../lattice/find-lattice-tables.ts';
 import { wordsToCells, type Grid, type GridCell } from '../lattice/grid.ts';
 import { chunksToLines, type TextLine } from '../text/chunks-to-lines.ts';
 import { columnAt, linesToRivers, type River } from '../stream/lines-to-columns.ts';
-import { cellTexts, linesToRows } from '../stream/lines-to-rows.ts';
+import { linesToRows } from '../stream/lines-to-rows.ts';
+import { cellTexts } from '../stream/cell-text.ts';
 import type { EngineSettings, HybridSettings } from '../settings.ts';
 
 /**

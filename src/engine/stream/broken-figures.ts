@@ -1,7 +1,7 @@
 import type { TextChunk } from '../types.ts';
 import { leftToRight } from '../geometry.ts';
 import { joinsAsFigure } from '../text/broken-figure.ts';
-import type { WordGoesOn } from './lines-to-rows.ts';
+import type { WordGoesOn } from './cell-text.ts';
 
 /**
  * For an unruled column whose widest line is `widest` wide: a line that is one piece goes on with

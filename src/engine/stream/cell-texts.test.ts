@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../settings.ts';
 import { chunksToLines } from '../text/chunks-to-lines.ts';
-import { cellText, cellTexts } from './lines-to-rows.ts';
+import { cellText, cellTexts } from './cell-text.ts';
 import { cell } from './test-page.ts';
 
 describe('cellTexts: a row’s cell texts with its lines indexed once', () => {

@@ -1,5 +1,4 @@
 import type { TextChunk } from '../types.ts';
-import { joinLineWords } from '../text/join-words.ts';
 import { CURRENCY_SIGN, type TextLine } from '../text/chunks-to-lines.ts';
 import { columnAt, type River } from './lines-to-columns.ts';
 import type { StreamSettings } from '../settings.ts';
@@ -313,57 +312,4 @@ function isRuledByRow(lines: readonly TextLine[], ruleBetween: (a: TextLine, b: 
   let ruled = 0;
   for (let i = 1; i < structure.length; i++) if (ruleBetween(structure[i - 1]!, structure[i]!)) ruled++;
   return structure.length >= 3 && ruled >= settings.ruledRowShare * (structure.length - 1);
-}
-
-/** Cell words to text: lines top to bottom, words left to right with the right spaces. */
-export function cellText(words: readonly TextChunk[], lines: readonly TextLine[]): string {
-  return words.length === 0 ? '' : textOnLines(words, lines, lineIndex(lines));
-}
-
-/** Whether a cell's next line goes on with its last word, no space between (a figure broken over them). */
-export type WordGoesOn = (upper: readonly TextChunk[], lower: readonly TextChunk[]) => boolean;
-
-/**
- * The texts of a row's cells (cellText of each): the row's lines indexed once, not per cell (issue 14).
- * `goesOn(c)`, when given, says for column c where a line continues the word above it.
- */
-export function cellTexts(cells: readonly (readonly TextChunk[])[], lines: readonly TextLine[], goesOn?: (column: number) => WordGoesOn | undefined): string[] {
-  let lineOf: Map<TextChunk, number> | undefined;
-  return cells.map((words, c) => (words.length === 0 ? '' : textOnLines(words, lines, (lineOf ??= lineIndex(lines)), goesOn?.(c))));
-}
-
-/** The widest line of each column's cells over the rows: where the column's text fills it. */
-export function widestLines(rows: readonly RowWords[]): number[] {
-  const widest: number[] = [];
-  for (const row of rows) {
-    const lineOf = lineIndex(row.lines);
-    row.cells.forEach((words, c) => {
-      const spans = new Map<number, { x0: number; x1: number }>();
-      for (const w of words) {
-        const k = lineOf.get(w) ?? 0;
-        const s = spans.get(k);
-        spans.set(k, s ? { x0: Math.min(s.x0, w.x0), x1: Math.max(s.x1, w.x1) } : { x0: w.x0, x1: w.x1 });
-      }
-      for (const s of spans.values()) widest[c] = Math.max(widest[c] ?? 0, s.x1 - s.x0);
-    });
-  }
-  return widest;
-}
-
-function lineIndex(lines: readonly TextLine[]): Map<TextChunk, number> {
-  const lineOf = new Map<TextChunk, number>();
-  for (let i = 0; i < lines.length; i++) for (const w of lines[i]!.words) lineOf.set(w, i);
-  return lineOf;
-}
-
-function textOnLines(words: readonly TextChunk[], lines: readonly TextLine[], lineOf: Map<TextChunk, number>, goesOn?: WordGoesOn): string {
-  const byLine: TextChunk[][] = lines.map(() => []);
-  for (const w of words) byLine[lineOf.get(w) ?? 0]!.push(w);
-  const filled = byLine.filter((ws) => ws.length > 0);
-  let out = '';
-  filled.forEach((ws, i) => {
-    const text = joinLineWords(ws);
-    out = i === 0 ? text : `${out}${goesOn?.(filled[i - 1]!, ws) ? '' : ' '}${text}`;
-  });
-  return out;
 }
