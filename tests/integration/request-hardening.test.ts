@@ -129,6 +129,22 @@ describe('JSON body over the limit', () => {
     expect(res.status).toBe(413);
     expect(await res.json()).toMatchObject({ error: 'La solicitud es demasiado grande.', code: 'BODY_TOO_LARGE' });
   });
+
+  it('the login, open to anyone, takes 16 KB: a megabyte nested deep is refused unread (decision 036)', async () => {
+    const deep = '['.repeat(400_000) + ']'.repeat(400_000);
+    const res = await s.api('/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: deep });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ error: 'La solicitud es demasiado grande.', code: 'BODY_TOO_LARGE' });
+    // The longest email and password the schema allows, every character escaped, still fit.
+    const escaped = (n: number) => '\\u00e9'.repeat(n);
+    const longest = `{"email":"${escaped(254)}","password":"${escaped(1024)}"}`;
+    const ok = await s.api('/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: longest });
+    expect(ok.status).toBe(401);
+    // Signed in, a JSON body still has the app-wide 1 MB.
+    const named = await s.api('/api/users/1', { method: 'PATCH', token, json: { name: 'x'.repeat(100_000) } });
+    expect(named.status).toBe(400);
+    expect(await named.json()).toMatchObject({ code: 'VALIDATION' });
+  });
 });
 
 describe('Strict-Transport-Security', () => {

@@ -34,7 +34,7 @@ export const ERRORS = {
   tableNotFound: e(404, 'NOT_FOUND', SERVER_MESSAGES.tableNotFound, 'table Foo not found', 'No catalogue table of this name.'),
   emailTaken: e(409, 'EMAIL_TAKEN', SERVER_MESSAGES.emailTaken, 'a user with this email exists', 'An account with this email exists.'),
   lastAdmin: e(409, 'LAST_ADMIN', SERVER_MESSAGES.lastAdmin, 'cannot demote or disable the last active admin', 'The change would leave no active administrator.'),
-  bodyTooLarge: e(413, 'BODY_TOO_LARGE', SERVER_MESSAGES.bodyTooLarge, 'Request body is too large', 'The JSON body is over 1 MB.'),
+  bodyTooLarge: e(413, 'BODY_TOO_LARGE', SERVER_MESSAGES.bodyTooLarge, 'Request body is too large', 'The JSON body is over its limit: 1 MB, 16 KB for the login.'),
   unsupportedMediaType: e(415, 'UNSUPPORTED_MEDIA_TYPE', SERVER_MESSAGES.validation, "Unsupported Media Type: 'text/plain'", 'The body is not `application/json`.'),
   tooManyLogins: e(429, 'TOO_MANY_LOGIN_ATTEMPTS', SERVER_MESSAGES.tooManyLogins, 'too many failed logins for this account and address', 'Too many failed sign-ins for this account from this address (LOGIN_MAX_FAILURES per LOGIN_WINDOW_MS), or from this address across accounts.'),
   tooManyRequests: e(429, 'TOO_MANY_REQUESTS', SERVER_MESSAGES.tooManyRequests, 'rate limit exceeded, retry in 1 minute', 'Too many calls from this address in a minute; `Retry-After` says when to try again.'),

@@ -8,6 +8,14 @@ import { normalizeEmail, toAdminUser, toUser } from '../repos/users.ts';
 import type { AppContext } from '../context.ts';
 import { clientKey } from '../client-address.ts';
 
+/**
+ * The login's body limit. An email (254) and a password (1024 characters), every character escaped
+ * as `\uXXXX`, fit in 8 KB. Under the app-wide 1 MiB, anyone without a token could have the server
+ * parse a megabyte nested 400 000 arrays deep (~120 ms of the event loop, then the NUL walk) 60
+ * times a minute per address: 7 s of CPU a minute each (third attacker's audit, decision 036).
+ */
+export const LOGIN_BODY_BYTES = 16 * 1024;
+
 export const authRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
   // Failed-login keys whose window is over, and expired tokens, go once a window (decision 036):
   // a guess with a new email writes a row, so the table otherwise grew without end.
@@ -22,6 +30,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
     '/auth/login',
     {
       schema: { body: LoginBody, response: { 200: LoginResponse } },
+      bodyLimit: LOGIN_BODY_BYTES,
       config: { public: true, rateLimit: { max: ctx.config.loginRatePerMinute, timeWindow: 60_000 } },
     },
     async (request) => {
