@@ -45,4 +45,23 @@ describe('parseCorrection', () => {
     expect(refused('PlanAmortizacionDetalle', 'numero_cuota', '1,5')).toMatch(/entero/);
     expect(refused('CostosIndirectos', 'porcentaje', 'DTF + 7%')).toMatch(/porcentaje/);
   });
+
+  it('refuses a number a double cannot hold exactly, instead of storing other digits', () => {
+    const money = column('CostosDirectos', 'valor_total');
+    expect(parseCorrection(money, '9.007.199.254.740.991')).toBe(Number.MAX_SAFE_INTEGER);
+    expect(parseCorrection(money, '-9007199254740991')).toBe(-Number.MAX_SAFE_INTEGER);
+    for (const text of ['99999999999999999999999', '9.007.199.254.740.993', '-10000000000000000', '9'.repeat(300)]) {
+      const err = (() => {
+        try {
+          parseCorrection(money, text);
+        } catch (e) {
+          return e as HttpError;
+        }
+        throw new Error(`${text} was accepted`);
+      })();
+      expect(err.statusCode).toBe(400);
+      expect(err.code).toBe('VALUE_TOO_LARGE');
+      expect(err.spanish).toMatch(/es demasiado grande para Valor total: el máximo es 9\.007\.199\.254\.740\.991\.$/);
+    }
+  });
 });

@@ -19,9 +19,17 @@ export function parseCorrection(column: CatalogColumn, input: string | null): Ce
     if (column.type === 'text') return cell.value;
     throw badRequest(
       'INVALID_VALUE',
-      CORRECTION_MESSAGES.invalidValue(column.label, column.type, text.length > 60 ? `${text.slice(0, 57)}...` : text),
+      CORRECTION_MESSAGES.invalidValue(column.label, column.type, shown(text)),
       `value does not read as ${column.type}`,
     );
   }
+  // Past 2^53 a double no longer holds every integer: `99999999999999999999999` was stored as
+  // 1e+23 and answered 200, the reviewer's digits silently changed (third attacker's audit, decision 039).
+  if (typeof cell.value === 'number' && Math.abs(cell.value) > Number.MAX_SAFE_INTEGER) {
+    throw badRequest('VALUE_TOO_LARGE', CORRECTION_MESSAGES.tooLarge(column.label, shown(text)), `value is over ${Number.MAX_SAFE_INTEGER} in magnitude`);
+  }
   return cell.value;
 }
+
+/** The reviewer's text as quoted back in a message: long ones cut. */
+const shown = (text: string) => (text.length > 60 ? `${text.slice(0, 57)}...` : text);

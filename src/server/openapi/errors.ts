@@ -50,6 +50,7 @@ export const ERRORS = {
   diskFull: e(507, 'INSUFFICIENT_STORAGE', SERVER_MESSAGES.diskFull, 'insufficient storage', 'The server disk is full; nothing was stored.'),
   // Corrections.
   invalidValue: e(400, 'INVALID_VALUE', CORRECTION_MESSAGES.invalidValue('Valor total', 'money', '12abc'), 'value does not read as money', 'The value does not read as the column’s type; `error` names the format expected.'),
+  valueTooLarge: e(400, 'VALUE_TOO_LARGE', CORRECTION_MESSAGES.tooLarge('Valor total', '99999999999999999999'), `value is over ${Number.MAX_SAFE_INTEGER} in magnitude`, 'A number past 2^53 − 1 in magnitude, which would not be stored exactly.'),
   columnNotFound: e(404, 'NOT_FOUND', CORRECTION_MESSAGES.columnNotFound, 'column foo not found', 'The table has no such column (`nosolicitud` is the document’s and cannot be corrected).'),
   rowNotFound: e(404, 'NOT_FOUND', CORRECTION_MESSAGES.rowNotFound, 'row not found', 'No row of this table has this id (a reprocess gives rows new ids).'),
   correctionNotFound: e(404, 'NOT_FOUND', CORRECTION_MESSAGES.correctionNotFound, 'correction not found', 'No correction with this id.'),

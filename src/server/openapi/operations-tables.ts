@@ -56,7 +56,7 @@ export const OPERATIONS_TABLES: Record<string, OperationDoc> = {
       'every page, search and export; `meta[i].corrected` of `GET /api/tables/{tableType}` keeps the extracted value. The trail keeps who, ' +
       'when, the previous value and `reason`. Correcting a corrected cell replaces its correction; the extracted value is kept.',
     ok: { 200: 'The correction and the row as it is now.' },
-    errors: ['invalidValue', 'tableNotFound', 'columnNotFound', 'rowNotFound'],
+    errors: ['invalidValue', 'valueTooLarge', 'tableNotFound', 'columnNotFound', 'rowNotFound'],
   },
   'DELETE /api/tables/{tableType}/rows/{rowId}/cells/{column}': {
     tag: 'Corrections',

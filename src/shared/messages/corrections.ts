@@ -15,6 +15,7 @@ const EXPECTED: Record<Exclude<ColumnType, 'text'>, string> = {
 export const CORRECTION_MESSAGES = {
   invalidValue: (label: string, type: Exclude<ColumnType, 'text'>, text: string) =>
     `«${text}» no es válido para ${label}: escribe ${EXPECTED[type]}.`,
+  tooLarge: (label: string, text: string) => `«${text}» es demasiado grande para ${label}: el máximo es 9.007.199.254.740.991.`,
   columnNotFound: 'Columna no encontrada',
   rowNotFound: 'Fila no encontrada',
   notCorrected: 'Esta celda no tiene una corrección vigente.',
