@@ -13,7 +13,7 @@ import type { JobRunner } from './jobs/runner.ts';
 import { registerAuth, type RouteAccess } from './plugins/auth.ts';
 import { canonicalUrl, isApiPath } from './plugins/canonical-url.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
-import { badUrlAnswer, clientErrorAnswer } from './plugins/client-errors.ts';
+import { badUrlAnswer, clientErrorAnswer, registerNodeRefusals } from './plugins/client-errors.ts';
 import { registerDiskGuard } from './plugins/disk-guard.ts';
 import { DiskSpace } from './disk-space.ts';
 import { clientKey } from './client-address.ts';
@@ -100,6 +100,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     frameworkErrors: badUrlAnswer,
     clientErrorHandler: clientErrorAnswer,
   }).withTypeProvider<TypeBoxTypeProvider>();
+
+  registerNodeRefusals(app.server);
 
   let runner: JobRunner | undefined;
   app.addHook('onClose', async () => {

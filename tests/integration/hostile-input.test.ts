@@ -227,6 +227,9 @@ describe('requests refused before any route', () => {
     ['a raw non-ASCII byte in the path', 'GET /\u1d00pi/users HTTP/1.1\r\nHost: x\r\n\r\n', 400, 'BAD_HTTP_REQUEST'],
     ['an escape that is not UTF-8', 'GET /%c0%afapi/users HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', 400, 'BAD_URL'],
     ['headers over 16 KB', `GET /api/users HTTP/1.1\r\nHost: x\r\nX-Pad: ${'a'.repeat(20_000)}\r\n\r\n`, 431, 'HEADERS_TOO_LARGE'],
+    // Answered by Node itself: an empty 417, and a CONNECT dropped without a word.
+    ['an Expect other than 100-continue', 'POST /api/auth/login HTTP/1.1\r\nHost: x\r\nExpect: teapot\r\nContent-Length: 0\r\n\r\n', 417, 'EXPECTATION_FAILED'],
+    ['a CONNECT', 'CONNECT 127.0.0.1:22 HTTP/1.1\r\nHost: 127.0.0.1:22\r\n\r\n', 405, 'METHOD_NOT_ALLOWED'],
   ])('%s: our Spanish JSON', async (_label, request, status, code) => {
     const res = await rawExchange(request);
     expect(res.status).toBe(status);

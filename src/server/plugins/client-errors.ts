@@ -1,4 +1,6 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SERVER_MESSAGES } from '../../shared/messages/server.ts';
 import type { ErrorBody } from '../../shared/api/common.ts';
@@ -37,4 +39,29 @@ export function clientErrorAnswer(err: NodeJS.ErrnoException, socket: Socket): v
 /** Fastify `frameworkErrors`: a path the router cannot decode (`/%c0%af`: not UTF-8). The URL is not echoed. */
 export function badUrlAnswer(_err: Error, _request: FastifyRequest, reply: FastifyReply): void {
   void reply.status(400).header('X-Content-Type-Options', 'nosniff').send({ error: SERVER_MESSAGES.validation, detail: 'the URL is not valid (its escapes are not UTF-8)', code: 'BAD_URL' } satisfies ErrorBody);
+}
+
+const SPANISH_REFUSALS = {
+  417: { error: SERVER_MESSAGES.validation, detail: 'the Expect header asks for something other than 100-continue', code: 'EXPECTATION_FAILED' },
+  405: { error: SERVER_MESSAGES.validation, detail: 'CONNECT is not served here', code: 'METHOD_NOT_ALLOWED' },
+} satisfies Record<number, ErrorBody>;
+
+/**
+ * Two requests Node answers itself, before Fastify: an `Expect` other than `100-continue` (an empty
+ * 417) and a `CONNECT` (the connection dropped without a word). Answered in our Spanish JSON like
+ * the others above (third attacker's audit, decision 037).
+ */
+export function registerNodeRefusals(server: Server): void {
+  server.on('checkExpectation', (_req: IncomingMessage, res: ServerResponse) => {
+    const text = JSON.stringify(SPANISH_REFUSALS[417]);
+    res.writeHead(417, { 'Content-Type': 'application/json; charset=utf-8', 'X-Content-Type-Options': 'nosniff', 'Content-Length': Buffer.byteLength(text), Connection: 'close' });
+    res.end(text);
+  });
+  server.on('connect', (_req: IncomingMessage, socket: Duplex) => {
+    const text = JSON.stringify(SPANISH_REFUSALS[405]);
+    socket.end(
+      `HTTP/1.1 405 Method Not Allowed\r\nContent-Type: application/json; charset=utf-8\r\nX-Content-Type-Options: nosniff\r\n` +
+        `Content-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
+    );
+  });
 }
