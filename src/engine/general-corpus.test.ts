@@ -23,6 +23,14 @@ const FLOORS: Record<string, number> = {
   'gen-6001-14': 0.97, // writer, no rules, long labels wrapped around a date and a count: 0.650
   'gen-6001-20': 0.99, // writer, row rules, a header of three lines with its stub centred between: 0.789
   'gen-6002-08': 0.8, // writer, booktabs, dates broken inside their digits in narrow columns: 0.332 (words broken so left)
+  'gen-6001-05': 0.99, // writer, zebra, `$` alone over its amount is no title over other columns: 1.000, held
+  // Seed 6004, untouched draws (issue 14's session, 2026-12-02, second; decision 013):
+  'gen-6004-17': 0.99, // writer, zebra, a row's label as long as prose beside its amount: 0.791
+  'gen-6004-22': 0.99, // chromium, header fill, the same beside a code (`CX-9165`): 0.875
+  'gen-6004-20': 0.99, // writer, row rules, a label run up to its amount, a wider space between: 0.833
+  // Seed 6005, untouched draws, scored before the fixes above (0.953 over 24 documents):
+  'gen-6005-04': 0.95, // chromium, zebra, codes broken after their hyphen (`B-` over `7071`): 0.760 (spanning heading left)
+  'gen-6005-02': 0.97, // writer, row rules, words broken inside them in narrow headings (`Participació` over `n`): 0.860
 };
 
 interface Expected {

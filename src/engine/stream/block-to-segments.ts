@@ -2,6 +2,7 @@ import type { TextLine } from '../text/chunks-to-lines.ts';
 import type { StreamSettings } from '../settings.ts';
 import { isListMarker, isNumeric } from './text-kinds.ts';
 import { isCentredPair } from './centred-lines.ts';
+import { isTitledForm, isTitledOffColumns } from './titled-blocks.ts';
 
 const textOf = (words: readonly { text: string }[]): string => words.map((w) => w.text).join(' ');
 
@@ -178,7 +179,9 @@ function isHeaderAtEnd(block: readonly TextLine[], upper: readonly TextLine[], a
  *   line of words only follows rows of values (a header), and the columns move (an edge every row
  *   above shares is crossed by the text of every row below, or the reverse). Each boundary
  *   compares a few rows on each side, so the cost stays linear;
- * - a title set apart over a new header starts a run of its own (`isTitledStart`).
+ * - a title set apart over a new header starts a run of its own (`isTitledStart`), and so does a
+ *   title over lines of `Label: value` pairs (`isTitledForm`) or over rows whose cells sit in the
+ *   gutters of the rows above (`isTitledOffColumns`).
  */
 export function blockToSegments(block: readonly TextLine[], settings: StreamSettings): TextLine[][] {
   const list = listLines(block, settings);
@@ -206,6 +209,11 @@ export function blockToSegments(block: readonly TextLine[], settings: StreamSett
     }
     const upper = structured.slice(Math.max(first, j - window), j).map((i) => block[i]!);
     const lower = structured.slice(j, j + window).map((i) => block[i]!);
+    if (isTitledForm(block, prev, at, structured[j + 1]) || isTitledOffColumns(block, upper.filter(holdsValue), prev, at, lower, settings.segmentPitchRatio)) {
+      cuts.add(at - 1);
+      first = j;
+      continue;
+    }
     if (isTitledStart(block, upper, prev, at, structured.slice(j + 1, j + 1 + 2 * window), settings)) {
       cuts.add(titleLineOf(block, prev, at, settings));
       first = j;

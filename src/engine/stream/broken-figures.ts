@@ -1,6 +1,7 @@
 import type { TextChunk } from '../types.ts';
 import { leftToRight } from '../geometry.ts';
 import { joinsAsFigure } from '../text/broken-figure.ts';
+import { joinsAsBrokenWord } from '../text/broken-word.ts';
 import type { WordGoesOn } from './cell-text.ts';
 
 /**
@@ -8,15 +9,18 @@ import type { WordGoesOn } from './cell-text.ts';
  * the figure the line above ends when the two make one figure (text/broken-figure.ts) and that
  * figure's first piece fills the column (within half a size): a word processor broke it there
  * because it was wider than the cell (`17/07/202` over `2`), or, broken after a hyphen where a
- * break is allowed, the whole would be wider than the column's widest line (`2020-11-` over `18`). Without rules the column's widest
- * line stands for the cell's width.
+ * break is allowed, the whole would be wider than the column's widest line (`2020-11-` over `18`).
+ * So does a word broken inside it, alone on its line (`Participació` over `n`). Without rules the
+ * column's widest line stands for the cell's width.
  */
 export function figureBrokenInColumn(widest: number): WordGoesOn {
   return (upper, lower) => {
     if (lower.length !== 1) return false;
     const head: TextChunk | undefined = leftToRight(upper).at(-1);
     const tail = lower[0]!;
-    if (!head || !joinsAsFigure(head.text, tail.text)) return false;
+    // A word broken inside it (text/broken-word.ts) was alone on its line: it was the word too wide.
+    const word = upper.length === 1 && !!head && joinsAsBrokenWord(head.text, tail.text);
+    if (!head || (!word && !joinsAsFigure(head.text, tail.text))) return false;
     const line = Math.max(...upper.map((w) => w.x1)) - Math.min(...upper.map((w) => w.x0));
     // After a hyphen the break came early, where it was allowed: the whole did not fit.
     if (head.text.endsWith('-')) return line + (tail.x1 - tail.x0) > widest;

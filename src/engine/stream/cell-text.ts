@@ -54,7 +54,21 @@ function textOnLines(words: readonly TextChunk[], lines: readonly TextLine[], li
   let out = '';
   filled.forEach((ws, i) => {
     const text = joinLineWords(ws);
-    out = i === 0 ? text : `${out}${goesOn?.(filled[i - 1]!, ws) ? '' : ' '}${text}`;
+    if (i === 0) out = text;
+    else if (ATTACHED_HYPHEN.test(out) && GOES_ON.test(text)) out = `${out}${text}`;
+    else out = `${out}${goesOn?.(filled[i - 1]!, ws) ? '' : ' '}${text}`;
   });
   return out;
 }
+
+/**
+ * A line of a cell ending in a hyphen right after a letter or figure, over a line starting with a
+ * figure, goes on with no space, the hyphen kept: a code or a grade broken after its hyphen (`B-` /
+ * `7071`, a fertiliser's `15-` / `15-15`), where word processors and browsers allow a break. A word
+ * going on in letters is left as it was (`Ring- dingding`, a space): a compound broken at its own
+ * hyphen (`post-` / `cosecha`) and a word a layout engine hyphenated (groff: `con-` / `ceptos`)
+ * look the same and want different joins (decision 013, 2026-12-02 second session). A dash set
+ * apart (`Resiembra -`) keeps its space.
+ */
+const ATTACHED_HYPHEN = /[\p{L}\d]-$/u;
+const GOES_ON = /^\d/;

@@ -72,3 +72,27 @@ export function centredRowGroups(
   }
   return groups;
 }
+
+/**
+ * centredRowGroups over each column in turn, the first column first: the cell wrapped longest may
+ * be any column's (`Resiembra - / árboles / injertados de / cítricos` beside a two-line activity,
+ * Writer). A later column's group is kept only where no earlier group took any of its lines.
+ */
+export function centredRowGroupsByColumn(
+  lines: readonly TextLine[],
+  own: readonly (readonly boolean[])[],
+  isFigureLine: (i: number) => boolean,
+  tieOf: (line: TextLine) => number,
+  ruleBetween: (upper: TextLine, lower: TextLine) => boolean,
+  maxPitch: number,
+): Map<number, number> {
+  const out = new Map<number, number>();
+  const columns = Math.max(0, ...own.map((cells) => cells.length));
+  for (let c = 0; c < columns; c++) {
+    const groups = centredRowGroups(lines, own.map((cells) => cells[c] === true), isFigureLine, tieOf, ruleBetween, maxPitch);
+    const byTop = new Map<number, number[]>();
+    for (const [k, top] of groups) byTop.set(top, [...(byTop.get(top) ?? []), k]);
+    for (const [top, members] of byTop) if (members.every((k) => !out.has(k))) for (const k of members) out.set(k, top);
+  }
+  return out;
+}

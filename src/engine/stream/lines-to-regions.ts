@@ -1,7 +1,7 @@
 import type { FinderTrace } from '../debug/trace.ts';
 import type { Box, Segment } from '../types.ts';
 import { isRuledRowLine } from './ruled-row-lines.ts';
-import { CURRENCY_SIGN, type Phrase, type TextLine } from '../text/chunks-to-lines.ts';
+import { CURRENCY_SIGN, LEADER, type Phrase, type TextLine } from '../text/chunks-to-lines.ts';
 import { isCentredPair } from './centred-lines.ts';
 import { isDate, isNumeric } from './text-kinds.ts';
 import type { StreamSettings } from '../settings.ts';
@@ -23,6 +23,31 @@ export function isProse(line: TextLine, textWidth: number, settings: StreamSetti
       p.words.length >= settings.proseMinWords &&
       p.words.filter((w) => /\d/.test(w.text) && isNumeric(w.text)).length <= settings.proseFigureShare * p.words.length,
   );
+}
+
+/** A row's last cell is short beside the text width: a code, an amount, a date. */
+const SHORT_CELL_SHARE = 0.25;
+
+/**
+ * A long label beside a short last cell that lines up with the last cell of a neighbouring row of
+ * as many cells (`South office and related items Figures are shown … | CX-9165` under
+ * `Laboratory | CX-4089`): a row of a table whose labels run long, not prose. Prose runs on as one
+ * phrase; a wide word space in a justified line lines up with nothing.
+ */
+function continuesColumn(lines: readonly TextLine[], i: number, textWidth: number, settings: StreamSettings): boolean {
+  const line = lines[i]!;
+  const n = line.phrases.length;
+  const last = line.phrases[n - 1]!;
+  // Leaders running an entry out to its page: a contents list, whose entries all run long.
+  if (n < 2 || last.x1 - last.x0 > SHORT_CELL_SHARE * textWidth || line.words.some((w) => LEADER.test(w.text))) return false;
+  const tol = settings.alignTolEm * line.size;
+  // The neighbour is a row as tables print them, no phrase of it as wide as prose.
+  const short = (other: TextLine): boolean => other.phrases.every((p) => p.x1 - p.x0 < settings.proseWidthShare * textWidth);
+  return [lines[i - 2], lines[i - 1], lines[i + 1], lines[i + 2]].some((other) => {
+    if (other?.phrases.length !== n || !short(other)) return false;
+    const cell = other.phrases[n - 1]!;
+    return Math.abs(cell.x0 - last.x0) <= tol || Math.abs(cell.x1 - last.x1) <= tol;
+  });
 }
 
 /** Figures: amounts (a currency sign apart or not), or a date (`2022-03-19`, `16 jun 2019`). */
@@ -86,7 +111,7 @@ export function linesToBlocks(
     });
   for (const [i, line] of lines.entries()) {
     // A row between two rules (stream/ruled-row-lines.ts) is no prose, however long its label.
-    if (isProse(line, textWidth, settings) && !isRuledRowLine(line, rules, settings) && !labelOfRow(i)) {
+    if (isProse(line, textWidth, settings) && !isRuledRowLine(line, rules, settings) && !labelOfRow(i) && !continuesColumn(lines, i, textWidth, settings)) {
       trace?.rejected.push({ method: 'stream', bbox: { x0: line.x0, y0: line.y0, x1: line.x1, y1: line.y1 }, reason: 'prose line' });
       if (block.length > 0) blocks.push(block);
       block = [];
@@ -141,20 +166,27 @@ function addToBands(bands: Band[], x0: number, x1: number): void {
 /** Where a table's phrases start, end and centre, bucketed by the alignment tolerance. */
 class Edges {
   private readonly seen = new Set<number>();
+  /**
+   * Where figures of the rows above end: figures are set flush right in their column, so a
+   * figure's end is its column's right edge even when the figure's phrase runs on into the next
+   * column, set tight (`263,616,000 Año 1`): the totals row's lone figure ends there.
+   */
+  private readonly figureEnds = new Set<number>();
   constructor(readonly tol: number) {}
   private key(x: number): number {
     return Math.round(x / this.tol);
   }
-  add(p: { x0: number; x1: number }): void {
+  add(p: Phrase): void {
     for (const x of [p.x0, p.x1, (p.x0 + p.x1) / 2]) this.seen.add(this.key(x));
+    for (const w of p.words) if (isNumeric(w.text)) this.figureEnds.add(this.key(w.x1));
   }
-  has(x: number): boolean {
+  private near(set: Set<number>, x: number): boolean {
     const k = this.key(x);
-    return this.seen.has(k) || this.seen.has(k - 1) || this.seen.has(k + 1);
+    return set.has(k) || set.has(k - 1) || set.has(k + 1);
   }
-  /** The phrase starts, ends or centres where a phrase of the rows above does. */
+  /** The phrase starts, ends or centres where a phrase of the rows above does, or ends where their figures do. */
   aligns(p: { x0: number; x1: number }): boolean {
-    return this.has(p.x0) || this.has(p.x1) || this.has((p.x0 + p.x1) / 2);
+    return this.near(this.seen, p.x0) || this.near(this.seen, p.x1) || this.near(this.seen, (p.x0 + p.x1) / 2) || this.near(this.figureEnds, p.x1);
   }
 }
 

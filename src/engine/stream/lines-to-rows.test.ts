@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { chunksToLines } from '../text/chunks-to-lines.ts';
 import { linesToRivers } from './lines-to-columns.ts';
-import { lineToCells, linesToRows } from './lines-to-rows.ts';
+import { linesToRows } from './lines-to-rows.ts';
+import { lineToCells } from './line-cells.ts';
 import { cellText } from './cell-text.ts';
 import { DEFAULT_SETTINGS } from '../settings.ts';
 import { row } from './test-page.ts';

@@ -1,11 +1,12 @@
 import type { TextChunk } from '../types.ts';
-import { CURRENCY_SIGN, type TextLine } from '../text/chunks-to-lines.ts';
-import { columnAt, type River } from './lines-to-columns.ts';
+import type { TextLine } from '../text/chunks-to-lines.ts';
+import type { River } from './lines-to-columns.ts';
+import { lineToCells } from './line-cells.ts';
 import type { StreamSettings } from '../settings.ts';
 import { isFigure, isNumeric } from './text-kinds.ts';
 import { median } from '../median.ts';
 import { isCentredByBand, isRuledByBand } from './ruled-bands.ts';
-import { centredRowGroups } from './centred-rows.ts';
+import { centredRowGroupsByColumn } from './centred-rows.ts';
 
 /** One table row before its cells are turned into text: the words of each column. */
 export interface RowWords {
@@ -20,94 +21,12 @@ export interface RowHints {
   bands: Array<{ y0: number; y1: number }>;
 }
 
-const mid = (w: TextChunk): number => (w.x0 + w.x1) / 2;
-
 /** A cell's next line goes on in lower case, maybe after an opening bracket (`(phase 2)`). */
 const CONTINUES = /^[([]?\p{Ll}/u;
 /** A word opening in an upper-case letter. */
 // Letter and mark classes (`\p{…}`) at module level: the build lowers such literals to `new RegExp`
 // where they stand, a regular expression made per call (issue 14).
 const UPPER_FIRST = /^\p{Lu}/u;
-
-/**
- * Puts a line's words into columns. A phrase crossing a river is cut at a word gap inside the
- * river when it has one (two cells set too close); otherwise it is a spanning cell and goes whole
- * to the leftmost column it covers.
- */
-export function lineToCells(line: TextLine, rivers: readonly River[]): TextChunk[][] {
-  const cells: TextChunk[][] = Array.from({ length: rivers.length + 1 }, () => []);
-  for (const phrase of line.phrases) {
-    const cuts = line.phrases.length > 1 ? cutsAtRivers(phrase.words, rivers) : figureCuts(phrase.words, rivers);
-    let start = 0;
-    for (let i = 1; i <= phrase.words.length; i++) {
-      if (i < phrase.words.length && !cuts.has(i)) continue;
-      const piece = phrase.words.slice(start, i);
-      cells[start === 0 ? phraseColumn(piece[0]!, rivers) : columnAt(mid(piece[0]!), rivers)]!.push(...piece);
-      start = i;
-    }
-  }
-  return cells;
-}
-
-/**
- * The column of a phrase by its first word: a phrase starting inside a river belongs to the
- * column right of it (a header set left over right-aligned numbers, or wider than its column);
- * otherwise the column its first word's middle falls in.
- */
-function phraseColumn(first: TextChunk, rivers: readonly River[]): number {
-  const k = rivers.findIndex((r) => first.x0 > r.x0 && first.x0 < r.x1);
-  return k >= 0 ? k + 1 : columnAt(mid(first), rivers);
-}
-
-/**
- * A line that is one phrase is a spanning cell (a section row, a note), except where the river
- * falls between two figures: a row of amounts a word space apart (`2026 14.574.360 20.043.555`)
- * is its cells set tight, since a cell never holds two amounts.
- */
-function figureCuts(words: readonly TextChunk[], rivers: readonly River[]): Set<number> {
-  const figure = (w: TextChunk): boolean => isNumeric(w.text) && /\d/.test(w.text);
-  // So is an amount closed by its sign with words after it (`12.776,81 € Negozio`, a centred row).
-  const cuts = [...cutsAtRivers(words, rivers)].filter(
-    (i) => (figure(words[i - 1]!) && (figure(words[i]!) || CURRENCY_SIGN.test(words[i]!.text))) || closesFigure(words, i - 1),
-  );
-  return new Set(cuts);
-}
-
-/** For each river a phrase crosses, the word gap that overlaps it most (never after a "$"). */
-function cutsAtRivers(words: readonly TextChunk[], rivers: readonly River[]): Set<number> {
-  const cuts = new Set<number>();
-  const first = words[0]!;
-  const last = words[words.length - 1]!;
-  for (const r of rivers) {
-    // A phrase that ends inside the river runs long (a header wider than its figures): it crosses
-    // nothing. Only one reaching past the river into the next column holds two cells.
-    if (r.x1 <= first.x0 || r.x1 >= last.x1) continue;
-    let best = 0;
-    let bestOverlap = 0;
-    for (let i = 1; i < words.length; i++) {
-      const prev = words[i - 1]!;
-      if (CURRENCY_SIGN.test(prev.text) && !closesFigure(words, i - 1)) continue;
-      const overlap = Math.min(words[i]!.x0, r.x1) - Math.max(prev.x1, r.x0);
-      // On a tie the rightmost gap wins: a cell that overflows is the left one running long.
-      if (overlap > 0 && overlap >= bestOverlap) {
-        bestOverlap = overlap;
-        best = i;
-      }
-    }
-    if (best > 0) cuts.add(best);
-  }
-  return cuts;
-}
-
-/**
- * The sign at `k` closes the figure before it (`44.091,46 € Ricambi`, Writer's tight padding):
- * the word after it is no figure the sign could open. (Not measured by the gaps either side: a
- * sign's box may carry the space after it.)
- */
-function closesFigure(words: readonly TextChunk[], k: number): boolean {
-  const [before, sign, after] = [words[k - 1], words[k]!, words[k + 1]];
-  return !!before && !!after && CURRENCY_SIGN.test(sign.text) && isFigure(before.text) && !/\d/.test(after.text) && !CURRENCY_SIGN.test(after.text);
-}
 
 function filledColumns(cells: readonly TextChunk[][]): number[] {
   const out: number[] = [];
@@ -193,7 +112,7 @@ export function linesToRows(
   const wrapped = wrappedRowPitch(lines, lineCells, allPitches);
   // Rows centred against a label of three lines or more: each such row's lines, by its first line.
   const centredRows = wrapped
-    ? centredRowGroups(lines, own.map((cells) => cells[0] === true), (i) => figureLine(lines[i]!), tieOf, ruleBetween, settings.wrapPitchShare * wrapped.rowPitch)
+    ? centredRowGroupsByColumn(lines, own, (i) => figureLine(lines[i]!), tieOf, ruleBetween, settings.wrapPitchShare * wrapped.rowPitch)
     : new Map<number, number>();
   const inCentredRow = (i: number): boolean => centredRows.has(i) && centredRows.get(i) !== i;
 
