@@ -4,6 +4,7 @@ import { contextAbove } from '../text/context.ts';
 import { chunksToLines, type TextLine } from '../text/chunks-to-lines.ts';
 import { foldCentredLines } from './centred-lines.ts';
 import { headerToValueColumns } from './header-columns.ts';
+import { placeGroupHeadings } from './group-headings.ts';
 import { linesToRivers } from './lines-to-columns.ts';
 import { blockToRegion, linesToBlocks, type Region } from './lines-to-regions.ts';
 import { blockToSegments } from './block-to-segments.ts';
@@ -105,7 +106,7 @@ function regionToTable(page: PageContent, region: Region, all: EngineSettings, t
     return undefined;
   }
   const read = linesToRows(region.lines, rivers, settings, rowHintsOf(page, region.lines, settings));
-  const rows = moveHeaderWordsBeside(splitAtHeaderGaps(read, settings, all.lines.phraseGapEm), settings, all.lines.phraseGapEm);
+  const rows = placeGroupHeadings(moveHeaderWordsBeside(splitAtHeaderGaps(read, settings, all.lines.phraseGapEm), settings, all.lines.phraseGapEm));
   const { text: cells, boxes } = headerToValueColumns(rowsToCells(rows), settings);
   const structured = cells.filter((r) => r.filter((c) => c !== '').length >= 2).length;
   const columns = cells[0]?.length ?? 0;
