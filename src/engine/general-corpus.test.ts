@@ -31,6 +31,7 @@ const FLOORS: Record<string, number> = {
   // Seed 6005, untouched draws, scored before the fixes above (0.953 over 24 documents):
   'gen-6005-04': 0.99, // chromium, zebra, codes broken after their hyphen (`B-` over `7071`), headings over column groups: 0.760
   'gen-6005-02': 0.99, // writer, row rules, words broken inside them in narrow headings (`Participació` over `n`), a group heading: 0.860
+  'gen-6005-14': 0.99, // writer, zebra, a label wrapped round its row's one amount, under the last row: 0.919
   'gen-6004-06': 0.9, // groff, no rules, headings over column groups cut at a gutter: 0.877 (groff's own hyphenation left)
 };
 

@@ -2,7 +2,7 @@ import type { FinderTrace } from '../debug/trace.ts';
 import type { Box, Segment } from '../types.ts';
 import { isRuledRowLine } from './ruled-row-lines.ts';
 import { CURRENCY_SIGN, LEADER, type Phrase, type TextLine } from '../text/chunks-to-lines.ts';
-import { isCentredPair } from './centred-lines.ts';
+import { centredFigureRowAt, isCentredPair } from './centred-lines.ts';
 import { isDate, isNumeric } from './text-kinds.ts';
 import type { StreamSettings } from '../settings.ts';
 
@@ -103,11 +103,25 @@ export function linesToBlocks(
   let prev: TextLine | undefined;
   // A long label wrapped around its row's figures, set right over or under them (a centred row:
   // `Equipe de campo Os valores estão em milhares, salvo` over `19 jul 2026 | 244`), is no prose.
+  // So is one wrapped round a lone figure, when the figure ends where the figures of rows near it do
+  // (a table of a label and an amount: `Office supplies … are` over `$68,345.07`, centred).
+  const figureRow = (j: number): boolean => {
+    const n = lines[j]!;
+    if (!n.phrases.every(isFigurePhrase)) return false;
+    if (n.phrases.length >= settings.labelFigureCells) return true;
+    const end = n.phrases[n.phrases.length - 1]!.x1;
+    const tol = settings.alignTolEm * n.size;
+    return [-3, -2, -1, 1, 2, 3].some((d) => {
+      const row = lines[j + d];
+      return !!row && row.phrases.length >= 2 && Math.abs(row.phrases[row.phrases.length - 1]!.x1 - end) <= tol;
+    });
+  };
   const labelOfRow = (i: number): boolean =>
-    [lines[i - 1], lines[i + 1]].some((n) => {
+    [i - 1, i + 1].some((j) => {
+      const n = lines[j];
       if (!n) return false;
       const [upper, lower] = n.yc < lines[i]!.yc ? [n, lines[i]!] : [lines[i]!, n];
-      return n.phrases.length >= settings.labelFigureCells && n.phrases.every(isFigurePhrase) && isCentredPair(upper, lower, settings);
+      return isCentredPair(upper, lower, settings) && figureRow(j);
     });
   for (const [i, line] of lines.entries()) {
     // A row between two rules (stream/ruled-row-lines.ts) is no prose, however long its label.
@@ -257,12 +271,18 @@ export function blockToRegion(block: readonly TextLine[], settings: StreamSettin
   // Lines set tight under the last row continue its cells (a long value wrapped over lines), as
   // long as they keep to its columns and its type size: a note or a paragraph set at the same
   // pitch runs across the columns, or is set smaller.
+  // So does a row whose label wraps round its one figure (centredFigureRowAt).
   while (last + 1 < block.length) {
     const next = block[last + 1]!;
     const prev = block[last]!;
-    if (next.yc - prev.yc > settings.wrapLineEm * Math.max(prev.size, next.size)) break;
-    if (!keepsToColumns(next, columns, settings) || isSizeBreak(prev, next, Infinity, settings)) break;
-    last++;
+    const tight = next.yc - prev.yc <= settings.wrapLineEm * Math.max(prev.size, next.size);
+    if (tight && keepsToColumns(next, columns, settings) && !isSizeBreak(prev, next, Infinity, settings)) {
+      last++;
+      continue;
+    }
+    const row = centredFigureRowAt(block, last + 1, columns, (l) => l.phrases.every(isFigurePhrase), settings);
+    if (row === 0) break;
+    last += row;
   }
   const structure = block.slice(first, last + 1).filter((l) => l.phrases.length >= 2);
   if (structure.length < settings.minTableRows && !isShortTable(structure, settings)) return undefined;
