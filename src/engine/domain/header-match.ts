@@ -85,11 +85,17 @@ export function isPeriodLabel(label: string): boolean {
 const PERIOD_WORD = /^(?:mes|ano|anio|periodo|semestre|trimestre|bimestre|semana|month|year)$/;
 const periodParts = (label: string) => /^(\D*?)\s*(\d{1,3})$/.exec(fold(label).replace(/\s+/g, ' ').trim());
 
+/** A label without the marks OCR leaves where it lost a digit (`MES?`, `Mes:`, `MES '`). */
+const withoutMarks = (label: string) => label.trim().replace(/[\s?¿:;.,'"`!*°º]+$/u, '');
+/** A label's period word, folded, when it is only that (and such marks). */
+const bareWord = (label: string) => fold(withoutMarks(label)).trim();
+
 /**
  * A wide header's period labels with a lost number put back (docs/decisions/070-ocr.md): OCR often
  * drops a lone digit after a word (`MES` printed `MES 3`). A bare period word standing between
  * periods n−1 and n+1 of the same word is period n; the first column before period 2 is period 1.
- * So is a number OCR misread between two that bracket it (`Mes 7 | Mes 5 | Mes 9`: `Mes 8`).
+ * So is a number OCR misread between two that bracket it (`Mes 7 | Mes 5 | Mes 9`: `Mes 8`). A
+ * mark OCR read for the lost digit (`MES?`) is dropped with it.
  * The sequence says which number, so nothing is guessed: with any other neighbours the label stays.
  */
 export function fillBarePeriods(labels: readonly string[]): string[] {
@@ -97,7 +103,7 @@ export function fillBarePeriods(labels: readonly string[]): string[] {
   const numbered = labels.map((l) => (isPeriodLabel(l) ? periodParts(l) : null));
   labels.forEach((label, col) => {
     const own = numbered[col];
-    const word = own ? own[1]! : fold(label).trim();
+    const word = own ? own[1]! : bareWord(label);
     if (!PERIOD_WORD.test(word)) return;
     const at = (c: number) => (c >= 0 && c < labels.length && numbered[c]?.[1] === word ? Number(numbered[c]![2]) : undefined);
     if (own) {
@@ -109,8 +115,34 @@ export function fillBarePeriods(labels: readonly string[]): string[] {
     const prev = at(col - 1);
     const next = at(col + 1);
     const n = prev !== undefined && next !== undefined ? (next - prev === 2 ? prev + 1 : undefined) : next === 2 && col > 0 && !labels.slice(0, col).some(isPeriodLabel) && at(col + 2) === 3 ? 1 : undefined;
-    if (n !== undefined) out[col] = `${label.trim()} ${n}`;
+    if (n !== undefined) out[col] = `${withoutMarks(label)} ${n}`;
   });
+  return fillBareRuns(labels, out, numbered);
+}
+
+/**
+ * Two bare period words or more in a row (`MES | MES | MES 3 | MES 4`: a 150 dpi scan lost both
+ * digits) are numbered when the sequence leaves them one way only: as many as the numbers missing
+ * between their numbered neighbours, or, before the first period, as many as the periods before
+ * the next two numbered ones (`MES 3`, `MES 4`).
+ */
+function fillBareRuns(labels: readonly string[], out: string[], numbered: readonly (RegExpExecArray | null)[]): string[] {
+  const bare = (c: number) => c >= 0 && c < labels.length && !numbered[c] && PERIOD_WORD.test(bareWord(labels[c]!));
+  for (let a = 0; a < labels.length; a++) {
+    if (!bare(a)) continue;
+    const word = bareWord(labels[a]!);
+    let b = a;
+    while (bare(b + 1) && bareWord(labels[b + 1]!) === word) b++;
+    const k = b - a + 1;
+    const at = (c: number) => (c >= 0 && c < labels.length && numbered[c]?.[1] === word ? Number(numbered[c]![2]) : undefined);
+    const [prev, next] = [at(a - 1), at(b + 1)];
+    const first =
+      prev !== undefined ? (next === prev + k + 1 ? prev + 1 : undefined)
+      : next === k + 1 && at(b + 2) === next + 1 && !labels.slice(0, a).some(isPeriodLabel) ? 1
+      : undefined;
+    if (k >= 2 && first !== undefined) for (let c = a; c <= b; c++) out[c] = `${withoutMarks(labels[c]!)} ${first + c - a}`;
+    a = b;
+  }
   return out;
 }
 

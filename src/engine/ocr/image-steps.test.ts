@@ -231,6 +231,33 @@ describe('ruling lines', () => {
     expect(rules.map((r) => [r.from, r.to, Math.round(r.at)])).toEqual([[20, 280, 63]]);
   });
 
+  it("keeps a spreadsheet's column rules with cells printed against them, and a stroke joined across a row rule stays text", () => {
+    // A ruled table, rows 24 px apart: text flush left after the rule at x = 100 and numbers flush
+    // right before the rule at x = 200 touch them on every row (the scan's blur joins them).
+    const img = createImage(300, 200, 250);
+    for (let y = 20; y <= 164; y += 24) fillRect(img, 20, y, 280, y + 2, 20);
+    for (const x of [20, 100, 200, 280]) fillRect(img, x, 20, x + 2, 166, 20);
+    for (let y = 26; y < 164; y += 24) {
+      fillRect(img, 102, y, 150, y + 12, 20); // text against the rule's right side
+      fillRect(img, 160, y, 200, y + 12, 20); // a number against the next rule's left side
+      fillRect(img, 202, y, 230, y + 12, 20); // and a unit after it (`7,100|kg`)
+    }
+    // A letter's stroke in one row and another's in the next, joined through the rule between them.
+    fillRect(img, 60, 30, 62, 44, 20);
+    fillRect(img, 60, 44, 62, 58, 20);
+    const { rules } = findRules(binarize(img, 128), { minHorizontal: 40, minVertical: 15, maxThickness: 4, maxGap: 1 });
+    expect(rules.filter((r) => r.orientation === 'v').map((r) => Math.round(r.at))).toEqual([21, 101, 201, 281]);
+  });
+
+  it("takes a serif word's feet joined by the blur for text: a heavy rule is dark, they are grey", () => {
+    const img = createImage(400, 100, 250);
+    fillRect(img, 20, 20, 160, 25, 140); // the feet of a serif word along its baseline, 140 × 5, grey
+    fillRect(img, 20, 60, 380, 65, 20); // a heavy frame rule, 360 × 5, black
+    const opts = { minHorizontal: 30, minVertical: 30, maxThickness: 7, thinThickness: 3, maxGap: 1 };
+    expect(findRules(binarize(img, 200), opts).rules.map((r) => Math.round(r.at))).toEqual([23, 63]);
+    expect(findRules(binarize(img, 200), { ...opts, grey: img }).rules.map((r) => Math.round(r.at))).toEqual([63]);
+  });
+
   it('bridges a one-pixel break in a rule', () => {
     const mask = createImage(50, 3, 0);
     fillRect(mask, 0, 1, 20, 2, 1);

@@ -118,7 +118,8 @@ export function unstackWords(words: readonly OcrWord[], placed: readonly Placeme
     if (!p) continue;
     const dx = p.box.x0 - gap;
     const dy = p.box.y0 - p.top;
-    out.push({ ...w, x0: w.x0 + dx, x1: w.x1 + dx, y0: w.y0 + dy, y1: w.y1 + dy, baseline: w.baseline + dy, line: (w.line ?? 0) + 100_000 });
+    const glyphs = w.glyphs?.map((g) => ({ ...g, x0: g.x0 + dx, x1: g.x1 + dx }));
+    out.push({ ...w, x0: w.x0 + dx, x1: w.x1 + dx, y0: w.y0 + dy, y1: w.y1 + dy, baseline: w.baseline + dy, line: (w.line ?? 0) + 100_000, ...(glyphs ? { glyphs } : {}) });
   }
   return out;
 }

@@ -18,6 +18,8 @@ import { DASH_INK_LEVEL, findDashMarks } from './dash-marks.ts';
 import { missedRegions, stackRegions, unstackWords } from './missed-regions.ts';
 import { rereadWords } from './reread-words.ts';
 import type { OcrEngine, OcrWord } from './recognize.ts';
+import { splitWordsAtRules, type ColumnRule } from './rule-splits.ts';
+import { rereadStacked } from './stacked-words.ts';
 import { findRules, type PixelBox, type PixelRule } from './rules.ts';
 
 /** Tesseract reads best around this resolution: coarser images are enlarged to it (pixels per inch). */
@@ -75,6 +77,11 @@ function ruleToSegment(r: PixelRule, f: Frame): Segment {
   }
   const x = f.originX + r.at * f.scaleX;
   return { x0: x, x1: x, y0: f.originY + r.from * f.scaleY, y1: f.originY + r.to * f.scaleY, orientation: 'v' };
+}
+
+/** A vertical rule of the cleaned image in the OCR image's pixels (enlarged `scale` times); its erased neighbours count to its width. */
+function columnRule(r: PixelRule, scale: number): ColumnRule {
+  return { x: (r.at + 0.5) * scale, y0: r.from * scale, y1: (r.to + 1) * scale, half: (r.thickness / 2 + 1) * scale };
 }
 
 export function wordToChunk(w: OcrWord, f: Frame, upscale: number): TextChunk {
@@ -254,6 +261,7 @@ export async function readPageImage(page: PageImage, engine: OcrEngine, opts: Re
     maxThickness: Math.max(2, RULE_MAX_THICK_PT * pxPerPt),
     thinThickness: Math.max(2, RULE_THIN_PT * pxPerPt),
     maxGap: Math.max(1, Math.round(RULE_MAX_GAP_PT * pxPerPt)),
+    grey: clean,
   });
   opts.debug?.('rules', { ...ruleMask, data: ruleMask.data.map((v, i) => (v ? 0 : mask.data[i] ? 200 : 255)) });
   const text = whiten(invertBands(erase(clean, ruleMask), bands));
@@ -288,6 +296,10 @@ export async function readPageImage(page: PageImage, engine: OcrEngine, opts: Re
     // A region's edge can take in part of a word already read: only words new to the page are kept.
     words = [...found, ...again.filter((w) => !found.some((f) => overlapShare(w, f) > 0.3))];
   }
+  // A cell's text printed against its column rule is read together with the next cell's (rule-splits.ts).
+  words = splitWordsAtRules(words, rules.filter((r) => r.orientation === 'v').map((r) => columnRule(r, scale)));
+  // A cell of two lines in a row of one is read squeezed into one garbled word (stacked-words.ts).
+  words = await rereadStacked(ocrImage, ocrMask, words, engine, opts.onTick);
   // Numbers lose their decimal marks and separators in the page's reading, and a few words are garbled: each is read again alone.
   words = await rereadWords(ocrImage, words, engine, opts.onTick);
   const measured = measureWords(words.filter((w) => !isNoise(w)), mask, 1 / scale);

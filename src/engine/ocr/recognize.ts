@@ -34,6 +34,15 @@ export interface OcrWord {
   em?: number;
   /** Index of the Tesseract line the word is on. */
   line?: number;
+  /** The word's characters and where each lies along the line, when Tesseract gave them (rule-splits.ts). */
+  glyphs?: OcrGlyph[];
+}
+
+/** One character of a word read and its horizontal extent, in pixels of the image read. */
+export interface OcrGlyph {
+  text: string;
+  x0: number;
+  x1: number;
 }
 
 interface TessBBox {
@@ -155,6 +164,7 @@ export function blocksToWords(blocks: readonly TessBlock[]): OcrWord[] {
           }
           const cx = (box.x0 + box.x1) / 2;
           const baseline = b && b.x1 !== b.x0 ? b.y0 + ((b.y1 - b.y0) * (cx - b.x0)) / (b.x1 - b.x0) : box.y1;
+          const glyphs = (w.symbols ?? []).map((g) => ({ text: g.text ?? '', x0: g.bbox.x0, x1: g.bbox.x1 }));
           out.push({
             text: w.text.trim(),
             ...box,
@@ -162,6 +172,7 @@ export function blocksToWords(blocks: readonly TessBlock[]): OcrWord[] {
             rowHeight,
             baseline,
             line: lineNo,
+            ...(glyphs.length && glyphs.every((g) => g.text) ? { glyphs } : {}),
           });
         });
       }

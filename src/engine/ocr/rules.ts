@@ -1,4 +1,4 @@
-import type { InkMask } from './gray-image.ts';
+import type { GrayImage, InkMask } from './gray-image.ts';
 
 /** A ruling line found on the raster, in pixels of the image it was found on. */
 export interface PixelRule {
@@ -28,6 +28,8 @@ export interface RuleOptions {
   thinThickness?: number;
   /** Background gaps this long inside a run are bridged (a rule broken by blur or JPEG). */
   maxGap: number;
+  /** The grey page the mask was made from: a thick horizontal piece must be dark there (THICK_RULE_LEVEL). */
+  grey?: GrayImage;
 }
 
 /**
@@ -79,9 +81,36 @@ function inkShare(ink: InkMask, b: PixelBox): number {
 
 /** How many times longer than thick a horizontal rule thicker than `thinThickness` is, at least (a table's heavy frame is far longer). */
 export const THICK_RULE_ASPECT = 25;
+/**
+ * Mean of a thick horizontal piece's darkest level across it, along it, at most. A heavy rule is
+ * solid ink, dark at any resolution (0–65 on the corpus's scans and photos); a serif word's feet
+ * joined by a 150 dpi scan's blur along its baseline, with its x-height band here and there, are
+ * grey (135).
+ */
+export const THICK_RULE_LEVEL = 100;
+
+/** The mean over a rule's positions of its darkest pixel across it. */
+function meanDarkest(grey: GrayImage, r: PixelRule): number {
+  const darkest = new Map<number, number>();
+  for (const p of r.pixels) {
+    const along = r.orientation === 'h' ? p % grey.width : Math.floor(p / grey.width);
+    darkest.set(along, Math.min(darkest.get(along) ?? 255, grey.data[p]!));
+  }
+  let sum = 0;
+  for (const v of darkest.values()) sum += v;
+  return sum / Math.max(1, darkest.size);
+}
 
 /** A rule has background beside it along most of its length; a run through bold text, or along the tops or feet of its letters, has ink there. */
 export const MAX_FLANK_INK = 0.35;
+/**
+ * A long vertical piece (a column rule) is a run through ink only when ink is beside it, on both
+ * sides, along more of it than this: cells printed against the rule on both sides (`7,100|kg`) ink
+ * both flanks along their text lines, never in the gaps between a table's rows.
+ */
+export const MAX_COLUMN_FLANK_INK = 0.8;
+/** A vertical piece is a column rule (MAX_COLUMN_FLANK_INK) from this many times the shortest vertical rule. */
+export const COLUMN_RULE_MIN_PER_VERTICAL = 3;
 /** How far beside a rule (pixels past its edge) the flanks are looked at. */
 const FLANK_OFFSET = 2;
 
@@ -89,9 +118,10 @@ const FLANK_OFFSET = 2;
  * Share of the positions along a rule where its ink goes on past its edges, on either side, for
  * FLANK_OFFSET pixels: letters cut by a run through a word, a dark band's inside. Text printed close
  * to a real rule (a header under the table's top rule) is not counted: a gap, however thin,
- * separates it from the rule.
+ * separates it from the rule. With `both`, only positions inked on both sides count (a column
+ * rule: see maskToRules).
  */
-export function flankInk(mask: InkMask, orientation: 'h' | 'v', from: number, to: number, lo: number, hi: number): number {
+export function flankInk(mask: InkMask, orientation: 'h' | 'v', from: number, to: number, lo: number, hi: number, both = false): number {
   const { width: w, height: h, data } = mask;
   let inked = 0;
   for (let i = from; i < to; i++) {
@@ -105,7 +135,7 @@ export function flankInk(mask: InkMask, orientation: 'h' | 'v', from: number, to
       before &&= ink(lo - k);
       after &&= ink(hi + k);
     }
-    if (before || after) inked++;
+    if (both ? before && after : before || after) inked++;
   }
   return inked / Math.max(1, to - from);
 }
@@ -180,6 +210,7 @@ export function maskToRules(
   maxThickness: number,
   ink?: InkMask,
   bands?: PixelBox[],
+  isColumn?: (from: number, to: number, at: number) => boolean,
 ): PixelRule[] {
   const { width: w, height: h, data } = opened;
   const seen = new Uint8Array(w * h);
@@ -248,7 +279,13 @@ export function maskToRules(
     const from = orientation === 'h' ? minX : minY;
     const to = orientation === 'h' ? maxX + 1 : maxY + 1;
     const [lo, hi] = orientation === 'h' ? [minY, maxY] : [minX, maxX];
-    if (ink && flankInk(ink, orientation, from, to, lo, hi) > MAX_FLANK_INK) continue;
+    // A column rule (a vertical piece `isColumn` says runs from rule to rule) has a spreadsheet's cells printed
+    // against it, flush left after it and flush right before it: at scan resolutions the blur joins
+    // them to its side, row after row, on one side or both (MAX_COLUMN_FLANK_INK). A short piece (a
+    // parenthesis or an `I` touching the rule above it) and a horizontal run along a bold word's
+    // x-height band are what the flanks are for: ink on one side is enough there.
+    const column = orientation === 'v' && !!isColumn?.(from, to, sumAcross / count + 0.5);
+    if (ink && flankInk(ink, orientation, from, to, lo, hi, column) > (column ? MAX_COLUMN_FLANK_INK : MAX_FLANK_INK)) continue;
     rules.push({
       orientation,
       from,
@@ -279,8 +316,15 @@ export function findRules(mask: InkMask, opts: RuleOptions): { rules: PixelRule[
   const hMask = openWithLine(mask, 'h', opts.minHorizontal, opts.maxGap);
   const vMask = openWithLine(mask, 'v', opts.minVertical, opts.maxGap);
   const thin = opts.thinThickness ?? opts.maxThickness;
-  const h = maskToRules(hMask, 'h', opts.maxThickness, mask, bands).filter((r) => r.thickness <= thin || r.to - r.from >= THICK_RULE_ASPECT * r.thickness);
-  const v = maskToRules(vMask, 'v', opts.maxThickness, mask).filter((r) => r.to - r.from >= 2 * opts.minVertical || meetsRule(r, h, opts.maxThickness + 2));
+  const h = maskToRules(hMask, 'h', opts.maxThickness, mask, bands).filter(
+    (r) => r.thickness <= thin || (r.to - r.from >= THICK_RULE_ASPECT * r.thickness && (!opts.grey || meanDarkest(opts.grey, r) <= THICK_RULE_LEVEL)),
+  );
+  const tol = opts.maxThickness + 2;
+  // A column rule crosses the table's horizontal rules and runs past a few rows (strokes of letters
+  // in two rows joined through the rule between them are as long as two rows, no more).
+  const isColumn = (from: number, to: number, at: number) =>
+    to - from >= COLUMN_RULE_MIN_PER_VERTICAL * opts.minVertical && h.filter((r) => at >= r.from - tol && at <= r.to + tol && r.at >= from - tol && r.at <= to + tol).length >= 2;
+  const v = maskToRules(vMask, 'v', opts.maxThickness, mask, undefined, isColumn).filter((r) => r.to - r.from >= 2 * opts.minVertical || meetsRule(r, h, opts.maxThickness + 2));
   const rules = [...h, ...v];
   for (const r of rules) for (const p of r.pixels) ruleMask[p] = 1;
   return { rules, ruleMask: { width: mask.width, height: mask.height, data: ruleMask }, bands };
