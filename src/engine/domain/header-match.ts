@@ -85,17 +85,11 @@ export function isPeriodLabel(label: string): boolean {
 const PERIOD_WORD = /^(?:mes|ano|anio|periodo|semestre|trimestre|bimestre|semana|month|year)$/;
 const periodParts = (label: string) => /^(\D*?)\s*(\d{1,3})$/.exec(fold(label).replace(/\s+/g, ' ').trim());
 
-/** A label without the marks OCR leaves where it lost a digit (`MES?`, `Mes:`, `MES '`). */
-const withoutMarks = (label: string) => label.trim().replace(/[\s?¿:;.,'"`!*°º]+$/u, '');
-/** A label's period word, folded, when it is only that (and such marks). */
-const bareWord = (label: string) => fold(withoutMarks(label)).trim();
-
 /**
  * A wide header's period labels with a lost number put back (docs/decisions/070-ocr.md): OCR often
  * drops a lone digit after a word (`MES` printed `MES 3`). A bare period word standing between
  * periods n−1 and n+1 of the same word is period n; the first column before period 2 is period 1.
- * So is a number OCR misread between two that bracket it (`Mes 7 | Mes 5 | Mes 9`: `Mes 8`). A
- * mark OCR read for the lost digit (`MES?`) is dropped with it.
+ * So is a number OCR misread between two that bracket it (`Mes 7 | Mes 5 | Mes 9`: `Mes 8`).
  * The sequence says which number, so nothing is guessed: with any other neighbours the label stays.
  */
 export function fillBarePeriods(labels: readonly string[]): string[] {
@@ -103,7 +97,7 @@ export function fillBarePeriods(labels: readonly string[]): string[] {
   const numbered = labels.map((l) => (isPeriodLabel(l) ? periodParts(l) : null));
   labels.forEach((label, col) => {
     const own = numbered[col];
-    const word = own ? own[1]! : bareWord(label);
+    const word = own ? own[1]! : fold(label).trim();
     if (!PERIOD_WORD.test(word)) return;
     const at = (c: number) => (c >= 0 && c < labels.length && numbered[c]?.[1] === word ? Number(numbered[c]![2]) : undefined);
     if (own) {
@@ -115,7 +109,7 @@ export function fillBarePeriods(labels: readonly string[]): string[] {
     const prev = at(col - 1);
     const next = at(col + 1);
     const n = prev !== undefined && next !== undefined ? (next - prev === 2 ? prev + 1 : undefined) : next === 2 && col > 0 && !labels.slice(0, col).some(isPeriodLabel) && at(col + 2) === 3 ? 1 : undefined;
-    if (n !== undefined) out[col] = `${withoutMarks(label)} ${n}`;
+    if (n !== undefined) out[col] = `${label.trim()} ${n}`;
   });
   return fillBareRuns(labels, out, numbered);
 }
@@ -127,12 +121,12 @@ export function fillBarePeriods(labels: readonly string[]): string[] {
  * the next two numbered ones (`MES 3`, `MES 4`).
  */
 function fillBareRuns(labels: readonly string[], out: string[], numbered: readonly (RegExpExecArray | null)[]): string[] {
-  const bare = (c: number) => c >= 0 && c < labels.length && !numbered[c] && PERIOD_WORD.test(bareWord(labels[c]!));
+  const bare = (c: number) => c >= 0 && c < labels.length && !numbered[c] && PERIOD_WORD.test(fold(labels[c]!).trim());
   for (let a = 0; a < labels.length; a++) {
     if (!bare(a)) continue;
-    const word = bareWord(labels[a]!);
+    const word = fold(labels[a]!).trim();
     let b = a;
-    while (bare(b + 1) && bareWord(labels[b + 1]!) === word) b++;
+    while (bare(b + 1) && fold(labels[b + 1]!).trim() === word) b++;
     const k = b - a + 1;
     const at = (c: number) => (c >= 0 && c < labels.length && numbered[c]?.[1] === word ? Number(numbered[c]![2]) : undefined);
     const [prev, next] = [at(a - 1), at(b + 1)];
@@ -140,7 +134,7 @@ function fillBareRuns(labels: readonly string[], out: string[], numbered: readon
       prev !== undefined ? (next === prev + k + 1 ? prev + 1 : undefined)
       : next === k + 1 && at(b + 2) === next + 1 && !labels.slice(0, a).some(isPeriodLabel) ? 1
       : undefined;
-    if (k >= 2 && first !== undefined) for (let c = a; c <= b; c++) out[c] = `${withoutMarks(labels[c]!)} ${first + c - a}`;
+    if (k >= 2 && first !== undefined) for (let c = a; c <= b; c++) out[c] = `${labels[c]!.trim()} ${first + c - a}`;
     a = b;
   }
   return out;
