@@ -69,15 +69,6 @@ describe('fillBarePeriods (a period header whose number OCR lost)', () => {
     expect(fillBarePeriods(['CONCEPTO', 'MES 1', 'MES 2', 'MES', 'MES 4', 'TOTAL'])).toEqual(['CONCEPTO', 'MES 1', 'MES 2', 'MES 3', 'MES 4', 'TOTAL']);
     expect(fillBarePeriods(['Concepto', 'Año', 'Año 2', 'Año 3'])).toEqual(['Concepto', 'Año 1', 'Año 2', 'Año 3']);
   });
-  it('numbers a run of bare period words when the sequence leaves them one way only', () => {
-    expect(fillBarePeriods(['Concepto', 'MES', 'MES', 'MES 3', 'MES 4', 'Total'])).toEqual(['Concepto', 'MES 1', 'MES 2', 'MES 3', 'MES 4', 'Total']);
-    expect(fillBarePeriods(['Concepto', 'Mes 2', 'Mes', 'Mes', 'Mes 5'])).toEqual(['Concepto', 'Mes 2', 'Mes 3', 'Mes 4', 'Mes 5']);
-    // Too few or too many for the gap, or only one numbered period after them: left as read.
-    expect(fillBarePeriods(['Concepto', 'MES', 'MES', 'MES 4', 'MES 5'])).toEqual(['Concepto', 'MES', 'MES', 'MES 4', 'MES 5']);
-    expect(fillBarePeriods(['Concepto', 'Mes 2', 'Mes', 'Mes', 'Mes 6'])).toEqual(['Concepto', 'Mes 2', 'Mes', 'Mes', 'Mes 6']);
-    expect(fillBarePeriods(['Concepto', 'MES', 'MES', 'MES 3', 'Total'])).toEqual(['Concepto', 'MES', 'MES', 'MES 3', 'Total']);
-  });
-
   it('leaves a bare word whose neighbours do not say which period it is', () => {
     expect(fillBarePeriods(['CONCEPTO', 'MES 1', 'MES', 'MES 5'])).toEqual(['CONCEPTO', 'MES 1', 'MES', 'MES 5']);
     // A misread number between two that bracket it is the one between; any other neighbours keep it.

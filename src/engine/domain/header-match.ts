@@ -111,32 +111,6 @@ export function fillBarePeriods(labels: readonly string[]): string[] {
     const n = prev !== undefined && next !== undefined ? (next - prev === 2 ? prev + 1 : undefined) : next === 2 && col > 0 && !labels.slice(0, col).some(isPeriodLabel) && at(col + 2) === 3 ? 1 : undefined;
     if (n !== undefined) out[col] = `${label.trim()} ${n}`;
   });
-  return fillBareRuns(labels, out, numbered);
-}
-
-/**
- * Two bare period words or more in a row (`MES | MES | MES 3 | MES 4`: a 150 dpi scan lost both
- * digits) are numbered when the sequence leaves them one way only: as many as the numbers missing
- * between their numbered neighbours, or, before the first period, as many as the periods before
- * the next two numbered ones (`MES 3`, `MES 4`).
- */
-function fillBareRuns(labels: readonly string[], out: string[], numbered: readonly (RegExpExecArray | null)[]): string[] {
-  const bare = (c: number) => c >= 0 && c < labels.length && !numbered[c] && PERIOD_WORD.test(fold(labels[c]!).trim());
-  for (let a = 0; a < labels.length; a++) {
-    if (!bare(a)) continue;
-    const word = fold(labels[a]!).trim();
-    let b = a;
-    while (bare(b + 1) && fold(labels[b + 1]!).trim() === word) b++;
-    const k = b - a + 1;
-    const at = (c: number) => (c >= 0 && c < labels.length && numbered[c]?.[1] === word ? Number(numbered[c]![2]) : undefined);
-    const [prev, next] = [at(a - 1), at(b + 1)];
-    const first =
-      prev !== undefined ? (next === prev + k + 1 ? prev + 1 : undefined)
-      : next === k + 1 && at(b + 2) === next + 1 && !labels.slice(0, a).some(isPeriodLabel) ? 1
-      : undefined;
-    if (k >= 2 && first !== undefined) for (let c = a; c <= b; c++) out[c] = `${labels[c]!.trim()} ${first + c - a}`;
-    a = b;
-  }
   return out;
 }
 
