@@ -1,13 +1,10 @@
-import { createRequire } from 'node:module';
 import { afterAll, describe, expect, it } from 'vitest';
 import { binarize, otsuThreshold } from './binarize.ts';
-import { createImage, toGray } from './gray-image.ts';
+import { createImage } from './gray-image.ts';
+import { drawnText } from './drawn-text.ts';
 import { OcrEngine, type OcrWord } from './recognize.ts';
 import { inkLines, rereadStacked } from './stacked-words.ts';
 
-// The copy of @napi-rs/canvas pdf.js loads (tests/fixtures/ocr/make-scan.ts).
-const fromPdfjs = createRequire(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
-const { createCanvas } = fromPdfjs('@napi-rs/canvas') as typeof import('@napi-rs/canvas');
 
 const weak = (text: string, x0: number, y0: number, x1: number, y1: number): OcrWord => ({ text, x0, y0, x1, y1, confidence: 0.35, rowHeight: 20, baseline: y1, line: 1 });
 
@@ -32,17 +29,11 @@ describe('a heading of two lines read squeezed into one word', () => {
   });
 
   it('is read again as its two lines (`Abono a` over `capital`, read `pe`), each word in its place', async () => {
-    const canvas = createCanvas(500, 140);
-    const ctx = canvas.getContext('2d');
-    ctx.fillStyle = '#fff';
-    ctx.fillRect(0, 0, 500, 140);
-    ctx.fillStyle = '#000';
-    ctx.font = 'bold 22px sans-serif';
-    ctx.fillText('Saldo', 40, 80);
-    ctx.fillText('Abono a', 200, 64);
-    ctx.fillText('capital', 205, 94);
-    const { data, width, height } = ctx.getImageData(0, 0, 500, 140);
-    const img = toGray(data, width, height, 4);
+    const img = drawnText(500, 140, 'bold 22px sans-serif', [
+      ['Saldo', 40, 80],
+      ['Abono a', 200, 64],
+      ['capital', 205, 94],
+    ]);
     const words: OcrWord[] = [{ ...weak('Saldo', 40, 62, 100, 80), confidence: 0.96 }, weak('pe', 198, 44, 290, 100)];
     const out = await rereadStacked(img, binarize(img, otsuThreshold(img)), words, engine);
     expect(out.map((w) => w.text)).toEqual(['Saldo', 'Abono', 'a', 'capital']);
