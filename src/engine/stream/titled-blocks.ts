@@ -1,4 +1,5 @@
 import type { TextLine } from '../text/chunks-to-lines.ts';
+import { median } from '../median.ts';
 
 const textOf = (words: readonly { text: string }[]): string => words.map((w) => w.text).join(' ');
 
@@ -53,8 +54,7 @@ export function isTitledOffColumns(block: readonly TextLine[], upper: readonly T
   if (at - prev !== 2 || upper.length < 2 || lower.length < 2) return false;
   const title = block[at - 1]!;
   if (!isTitleLine(title)) return false;
-  const pitches = upper.slice(1).map((l, k) => l.yc - upper[k]!.yc).sort((a, b) => a - b);
-  const pitch = pitches[Math.floor(pitches.length / 2)]!;
+  const pitch = median(upper.slice(1).map((l, k) => l.yc - upper[k]!.yc))!;
   if (title.yc - block[prev]!.yc <= pitchRatio * pitch) return false;
   const taken = upper.flatMap((l) => l.phrases.map((p) => ({ x0: p.x0, x1: p.x1, size: l.size })));
   const inGutter = (p: { x0: number; x1: number }, size: number): boolean =>
