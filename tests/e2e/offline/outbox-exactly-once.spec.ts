@@ -1,10 +1,11 @@
-import { expect, test, type Route } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { launchTablet, login, outboxCount, outboxRow, waitForServiceWorker } from './browser.ts';
 import { DIST_A } from './global-setup.ts';
+import { passThrough, startFaultProxy } from './fault-proxy.ts';
 import { Api, corpusPdf, freePort, startServer, tempDir, type ServerHandle } from './harness.ts';
 
 let server: ServerHandle;
@@ -26,11 +27,6 @@ function metadataName(header: string | undefined): string {
 }
 
 test('an answer lost after the server stored the file, and a server killed mid-upload, still make one document per file; the killed one resumes', async () => {
-  const context = await launchTablet(tempDir('sep-prof-'));
-  const page = await context.newPage();
-  await login(page, server.url);
-  await waitForServiceWorker(page);
-
   const files = ['grid-1003.pdf', 'scan-grid-3002.pdf', 'grid-1004.pdf'];
   // Each upload's address (from its creation's Location) → the file it carries.
   const names = new Map<string, string>();
@@ -38,63 +34,70 @@ test('an answer lost after the server stored the file, and a server killed mid-u
   const replayed: string[] = [];
   let cut = false;
   let killed = false;
-  const forward = async (route: Route, name: string) => {
-    // Requests that come while the server is still restarting find nobody listening.
-    const response = await route.fetch().catch(() => null);
-    if (!response) return route.abort('connectionrefused');
-    if (response.headers()['idempotent-replayed'] === 'true') replayed.push(name);
-    return route.fulfill({ response });
-  };
-  await context.route('**/api/uploads/tus**', async (route) => {
-    const request = route.request();
-    if (request.method() === 'POST') {
-      const response = await route.fetch().catch(() => null);
-      if (!response) return route.abort('connectionrefused');
-      const location = response.headers()['location'];
-      if (location) names.set(new URL(location, server.url).pathname, metadataName(request.headers()['upload-metadata']));
-      return route.fulfill({ response });
+  let restarted: Promise<ServerHandle> | undefined;
+  const tus = (url: string) => new URL(url, 'http://proxy').pathname.startsWith('/api/uploads/tus');
+  const proxy = await startFaultProxy(port, async (exchange, forward) => {
+    if (!tus(exchange.url)) return passThrough(exchange, forward);
+    if (exchange.method === 'POST') {
+      const answer = await forward();
+      const location = answer?.headers['location'];
+      if (typeof location === 'string') names.set(new URL(location, 'http://proxy').pathname, metadataName(exchange.headers['upload-metadata']));
+      return answer ?? 'reset';
     }
-    const name = names.get(new URL(request.url()).pathname) ?? '';
-    if (request.method() !== 'PATCH') return forward(route, name);
-    const offset = Number(request.headers()['upload-offset']);
-    offsets.set(name, [...(offsets.get(name) ?? []), offset]);
-    if (name === files[0] && !cut) {
-      // 1st file: its last bytes reach the server, which stores the document; the answer is lost on the way back.
-      cut = true;
-      await route.fetch().catch(() => null);
-      return route.abort('connectionreset');
+    const name = names.get(new URL(exchange.url, 'http://proxy').pathname) ?? '';
+    if (exchange.method === 'PATCH') {
+      const offset = Number(exchange.headers['upload-offset']);
+      offsets.set(name, [...(offsets.get(name) ?? []), offset]);
+      if (name === files[0] && !cut) {
+        // 1st file: its last bytes reach the server, which stores the document; the answer is lost on the way back.
+        cut = true;
+        await forward();
+        return 'reset';
+      }
+      if (name === files[1] && offset > 0 && !killed) {
+        // 2nd file (3 chunks of 256 KB): the server dies while the second chunk is on the wire, and comes back a moment later.
+        killed = true;
+        const inFlight = forward();
+        await server.kill();
+        await inFlight;
+        restarted = startServer({ port, dataDir, distDir: DIST_A }).then((s) => (server = s));
+        return 'reset';
+      }
     }
-    if (name === files[1] && offset > 0 && !killed) {
-      // 2nd file (3 chunks of 256 KB): the server dies while the second chunk is on the wire, and comes back a moment later.
-      killed = true;
-      const inFlight = route.fetch().catch(() => null);
-      await server.kill();
-      await inFlight;
-      await route.abort('connectionreset');
-      server = await startServer({ port, dataDir, distDir: DIST_A });
-      return;
-    }
-    return forward(route, name);
+    const answer = await forward();
+    if (answer?.headers['idempotent-replayed'] === 'true') replayed.push(name);
+    return answer ?? 'reset';
   });
 
-  await page.getByTestId('file-input').setInputFiles(files.map(corpusPdf));
-  await page.getByRole('button', { name: 'Procesar Archivos' }).click();
+  const context = await launchTablet(tempDir('sep-prof-'));
+  try {
+    const page = await context.newPage();
+    await login(page, proxy.url);
+    await waitForServiceWorker(page);
+    await page.getByTestId('file-input').setInputFiles(files.map(corpusPdf));
+    await page.getByRole('button', { name: 'Procesar Archivos' }).click();
 
-  await expect.poll(() => outboxCount(page), { timeout: 120_000 }).toBe(0);
-  for (const name of files) await expect(outboxRow(page, name)).toContainText('enviado');
+    await expect.poll(() => outboxCount(page), { timeout: 120_000 }).toBe(0);
+    for (const name of files) await expect(outboxRow(page, name)).toContainText('enviado');
+    await restarted;
 
-  const token = await api.login();
-  const stored = await api.documents(token);
-  expect(stored.map((d) => d.original_filename)).toEqual(files);
-  // The 1st file was sent again as a new upload under the same client id: answered from the
-  // server's idempotency record, not stored again.
-  expect(replayed).toContain(files[0]);
-  // The 2nd went on from what the killed server had stored: after its first chunk, never from 0 again.
-  expect(killed).toBe(true);
-  const second = offsets.get(files[1]!)!;
-  expect(second.lastIndexOf(0)).toBe(0);
-  expect(Math.min(...second.slice(1))).toBeGreaterThanOrEqual(256 * 1024);
-  await context.close();
+    const token = await api.login();
+    const stored = await api.documents(token);
+    expect(stored.map((d) => d.original_filename)).toEqual(files);
+    // Both faults happened (the proxy saw every upload call).
+    expect(cut).toBe(true);
+    expect(killed).toBe(true);
+    // The 1st file was sent again as a new upload under the same client id: answered from the
+    // server's idempotency record, not stored again.
+    expect(replayed).toContain(files[0]);
+    // The 2nd went on from what the killed server had stored: after its first chunk, never from 0 again.
+    const second = offsets.get(files[1]!)!;
+    expect(second.lastIndexOf(0)).toBe(0);
+    expect(Math.min(...second.slice(1))).toBeGreaterThanOrEqual(256 * 1024);
+  } finally {
+    await context.close();
+    await proxy.close();
+  }
 });
 
 test('a non-PDF renamed .pdf and an 11 MB PDF get their messages and do not hold back the others', async () => {
