@@ -21,8 +21,8 @@ test.beforeAll(async () => {
 test.afterAll(async () => server?.stop());
 
 /** The `filename` of a tus `Upload-Metadata` header. */
-function metadataName(header: string | undefined): string {
-  const pair = (header ?? '').split(',').find((p) => p.startsWith('filename '));
+function metadataName(header: string | string[] | undefined): string {
+  const pair = [header ?? ''].flat().join(',').split(',').find((p) => p.startsWith('filename '));
   return pair ? Buffer.from(pair.slice('filename '.length), 'base64').toString('utf8') : '';
 }
 
