@@ -6,6 +6,7 @@ import { checkPdf } from './pdf-check.ts';
 import { toDocument } from './repos/documents.ts';
 import { looksLikePdf, type TempFile } from './storage.ts';
 import type { AppContext } from './context.ts';
+import { DuplicateUpload, insertUnlessDuplicate } from './upload-dedupe.ts';
 
 /**
  * What happens to a received file, whichever way it came in (the multipart upload, the resumable
@@ -88,11 +89,21 @@ export async function acceptUpload(
         results.push({ id: existing.id, duplicate: true });
         continue;
       }
-      // The PDF and its row together: both stored or neither (pdf-store.ts).
-      const row = await ctx.pdfs.put(r.temp.tmpPath, (db, storageKey) =>
-        ctx.documents.insert({ ownerId, originalFilename: r.name, storageKey, sha256: r.temp.sha256, size: r.temp.size }, db),
-      );
-      results.push({ id: row.id, duplicate: false });
+      // The PDF and its row together: both stored or neither (pdf-store.ts). Checked again where it
+      // is written: a concurrent upload of the same file may have stored it since (upload-dedupe.ts).
+      const file = { ownerId, sha256: r.temp.sha256 };
+      try {
+        const row = await ctx.pdfs.put(r.temp.tmpPath, (db, storageKey) =>
+          insertUnlessDuplicate(db, ctx.dialect, file, (trx) =>
+            ctx.documents.insert({ ownerId, originalFilename: r.name, storageKey, sha256: r.temp.sha256, size: r.temp.size }, trx),
+          ),
+        );
+        results.push({ id: row.id, duplicate: false });
+      } catch (err) {
+        // The store removed its copy; the temp file went with it.
+        if (!(err instanceof DuplicateUpload)) throw err;
+        results.push({ id: err.existingId, duplicate: true });
+      }
     }
   } catch (err) {
     await Promise.all(received.map((r) => ctx.files.discard(r.temp.tmpPath)));

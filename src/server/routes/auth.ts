@@ -3,6 +3,7 @@ import { LoginBody, LoginResponse, LogoutResponse, RegisterBody, UserResponse } 
 import { SERVER_MESSAGES } from '../../shared/messages/server.ts';
 import { DUMMY_HASH, verifyPassword } from '../auth/passwords.ts';
 import { HttpError } from '../errors.ts';
+import { isUniqueViolation } from '../db/unique-violation.ts';
 import { normalizeEmail, toAdminUser, toUser } from '../repos/users.ts';
 import type { AppContext } from '../context.ts';
 import { clientKey } from '../client-address.ts';
@@ -71,10 +72,13 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
     '/auth/register',
     { schema: { body: RegisterBody, response: { 201: UserResponse } }, config: { permissions: ['admin'] } },
     async (request, reply) => {
-      if (await ctx.users.findByEmail(request.body.email)) {
-        throw new HttpError(409, 'EMAIL_TAKEN', SERVER_MESSAGES.emailTaken, 'a user with this email exists');
-      }
-      const row = await ctx.users.create({ ...request.body, role: request.body.role ?? 'user' });
+      const taken = () => new HttpError(409, 'EMAIL_TAKEN', SERVER_MESSAGES.emailTaken, 'a user with this email exists');
+      if (await ctx.users.findByEmail(request.body.email)) throw taken();
+      // Two registrations of one email at once both pass the check above; the unique index decides
+      // and the loser gets the same 409 (it answered 500: third attacker's audit, decision 033).
+      const row = await ctx.users.create({ ...request.body, role: request.body.role ?? 'user' }).catch((err: unknown) => {
+        throw isUniqueViolation(err) ? taken() : err;
+      });
       return reply.status(201).send({ data: toAdminUser(row) });
     },
   );

@@ -65,7 +65,8 @@ export const RegisterBody = Type.Object(
   {
     email: Type.String({ format: 'email', maxLength: 254 }),
     password: Type.String({ minLength: 8, maxLength: 1024 }),
-    name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    // Some visible character, as for a change of name below.
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' })),
     role: Type.Optional(RoleSchema),
   },
   { additionalProperties: false },
@@ -77,7 +78,8 @@ export const UserPatchBody = Type.Object(
     role: Type.Optional(RoleSchema),
     active: Type.Optional(Type.Boolean()),
     password: Type.Optional(Type.String({ minLength: 8, maxLength: 1024 })),
-    name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    // Some visible character: a name of spaces was stored as '' (third attacker's audit, decision 033).
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' })),
   },
   { additionalProperties: false, minProperties: 1 },
 );
