@@ -14,6 +14,7 @@ import { registerAuth, type RouteAccess } from './plugins/auth.ts';
 import { canonicalUrl, isApiPath } from './plugins/canonical-url.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { badUrlAnswer, clientErrorAnswer, registerNodeRefusals } from './plugins/client-errors.ts';
+import { closeSilentConnections } from './plugins/silent-connections.ts';
 import { registerDiskGuard } from './plugins/disk-guard.ts';
 import { DiskSpace } from './disk-space.ts';
 import { clientKey } from './client-address.ts';
@@ -102,6 +103,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   registerNodeRefusals(app.server);
+  closeSilentConnections(app);
 
   let runner: JobRunner | undefined;
   app.addHook('onClose', async () => {

@@ -128,9 +128,8 @@ describe.skipIf(!probe.ok)(`disk full: DATA_DIR on a ${MOUNT_MB} MB tmpfs${probe
     await s?.close();
     if (dataDir) execFileSync('umount', ['-l', dataDir]);
     // The server's close waits for its worker's slow test job: more than the default 10 s on a loaded
-    // machine. Since 2026-12-02 it sometimes waits past 30 s on the merged tree (not yet explained,
-    // decision 034): the limit is the job cap's order, so a close that truly hangs still fails here.
-  }, 120_000);
+    // machine. (It also waited for a silent connection's headers timeout until decision 034's fix.)
+  }, 60_000);
 
   it(`a job whose save meets a full disk is never left processing${ON_POSTGRES ? ' (PostgreSQL: its database is elsewhere, so it is stored)' : ' (SQLite: back to pending, attempt not counted)'}`, async () => {
     const res = await upload(s, token, [{ name: 'grid.pdf', bytes: fixture('grid-1001.pdf') }]);
