@@ -29,25 +29,27 @@ export function isProse(line: TextLine, textWidth: number, settings: StreamSetti
 const SHORT_CELL_SHARE = 0.25;
 
 /**
- * A long label beside a short last cell that lines up with the last cell of a neighbouring row of
- * as many cells (`South office and related items Figures are shown … | CX-9165` under
- * `Laboratory | CX-4089`): a row of a table whose labels run long, not prose. Prose runs on as one
- * phrase; a wide word space in a justified line lines up with nothing.
+ * A long label beside short cells that line up with cells of the rows near it (`South office and
+ * related items Figures are shown … | CX-9165` under `Laboratory | CX-4089`; `Região norte — revised
+ * A tabela seguinte … | R-247` between rows whose codes start where `R-247` does, though those rows
+ * hold an amount beside it or not): a row of a table whose labels run long, not prose. Prose runs on
+ * as one phrase; a wide word space in a justified line lines up with nothing.
  */
 function continuesColumn(lines: readonly TextLine[], i: number, textWidth: number, settings: StreamSettings): boolean {
   const line = lines[i]!;
-  const n = line.phrases.length;
-  const last = line.phrases[n - 1]!;
+  const cells = line.phrases.slice(1);
+  const isShort = (p: Phrase) => p.x1 - p.x0 <= SHORT_CELL_SHARE * textWidth;
   // Leaders running an entry out to its page: a contents list, whose entries all run long.
-  if (n < 2 || last.x1 - last.x0 > SHORT_CELL_SHARE * textWidth || line.words.some((w) => LEADER.test(w.text))) return false;
+  if (cells.length === 0 || !cells.every(isShort) || line.words.some((w) => LEADER.test(w.text))) return false;
   const tol = settings.alignTolEm * line.size;
-  // The neighbour is a row as tables print them, no phrase of it as wide as prose.
-  const short = (other: TextLine): boolean => other.phrases.every((p) => p.x1 - p.x0 < settings.proseWidthShare * textWidth);
-  return [lines[i - 2], lines[i - 1], lines[i + 1], lines[i + 2]].some((other) => {
-    if (other?.phrases.length !== n || !short(other)) return false;
-    const cell = other.phrases[n - 1]!;
-    return Math.abs(cell.x0 - last.x0) <= tol || Math.abs(cell.x1 - last.x1) <= tol;
-  });
+  const lines_up = (a: Phrase, b: Phrase) => Math.abs(a.x0 - b.x0) <= tol || Math.abs(a.x1 - b.x1) <= tol;
+  // The neighbours are rows as tables print them (no phrase of them as wide as prose), starting
+  // where this line does.
+  const rows = [-3, -2, -1, 1, 2, 3]
+    .map((d) => lines[i + d])
+    .filter((o): o is TextLine => !!o && o.phrases.length >= 2 && o.phrases.every((p) => p.x1 - p.x0 < settings.proseWidthShare * textWidth))
+    .filter((o) => Math.abs(o.phrases[0]!.x0 - line.phrases[0]!.x0) <= tol);
+  return cells.every((cell) => rows.some((o) => o.phrases.slice(1).some((p) => lines_up(p, cell))));
 }
 
 /** Figures: amounts (a currency sign apart or not), or a date (`2022-03-19`, `16 jun 2019`). */

@@ -194,7 +194,8 @@ const figureLinesOf = (lines: readonly TextLine[], lineCells: readonly TextChunk
 /**
  * The pitch of rows told by their figures: the median distance between successive lines holding a
  * figure (a row's figures print on its first line), with the tightest line pitch of the region
- * (the font's leading). Undefined with fewer than two such distances.
+ * (the font's leading). Undefined with fewer than two lines of figures: a table of two rows, each
+ * wrapped over many lines, has its one distance (its labels wrap far longer than their leading).
  */
 function wrappedRowPitch(
   lines: readonly TextLine[],
@@ -206,7 +207,7 @@ function wrappedRowPitch(
   const figurePitches = figureYs.slice(1).map((y, i) => y - figureYs[i]!);
   const rowPitch = median(figurePitches);
   const positive = allPitches.filter((p) => p > 0);
-  if (rowPitch === undefined || figureYs.length < 3 || positive.length === 0) return undefined;
+  if (rowPitch === undefined || figureYs.length < 2 || positive.length === 0) return undefined;
   return { rowPitch, closest: Math.min(...figurePitches), leading: Math.min(...positive), figureLines };
 }
 
