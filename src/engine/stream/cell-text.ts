@@ -23,22 +23,43 @@ export function cellTexts(cells: readonly (readonly TextChunk[])[], lines: reado
   return cells.map((words, c) => (words.length === 0 ? '' : textOnLines(words, lines, (lineOf ??= lineIndex(lines)), goesOn?.(c))));
 }
 
-/** The widest line of each column's cells over the rows: where the column's text fills it. */
+/**
+ * The widest line of each column's cells over the rows: where the column's text fills it. A line
+ * reaching into a neighbouring column's words (a heading over a group of columns, read into the
+ * first of them: stream/group-headings.ts) tells nothing of its own column's width.
+ */
 export function widestLines(rows: readonly RowWords[]): number[] {
-  const widest: number[] = [];
-  for (const row of rows) {
+  const spansOf = rows.map((row) => {
     const lineOf = lineIndex(row.lines);
-    row.cells.forEach((words, c) => {
+    return row.cells.map((words) => {
       const spans = new Map<number, { x0: number; x1: number }>();
       for (const w of words) {
         const k = lineOf.get(w) ?? 0;
         const s = spans.get(k);
         spans.set(k, s ? { x0: Math.min(s.x0, w.x0), x1: Math.max(s.x1, w.x1) } : { x0: w.x0, x1: w.x1 });
       }
-      for (const s of spans.values()) widest[c] = Math.max(widest[c] ?? 0, s.x1 - s.x0);
+      return [...spans.values()];
+    });
+  });
+  type Span = { x0: number; x1: number };
+  const byColumn: Span[][] = [];
+  for (const row of spansOf) row.forEach((spans, c) => (byColumn[c] ??= []).push(...spans));
+  const width = (x: Span) => x.x1 - x.x0;
+  // Over a narrower line of a neighbour: the wider of two overlapping lines is the one out of its column.
+  const reaches = (s: Span, c: number): boolean =>
+    [byColumn[c - 1], byColumn[c + 1]].some((n) => !!n && n.some((o) => s.x0 < o.x1 && s.x1 > o.x0 && width(o) < width(s)));
+  const widest: number[] = [];
+  const all: number[] = [];
+  for (const row of spansOf) {
+    row.forEach((spans, c) => {
+      for (const s of spans) {
+        all[c] = Math.max(all[c] ?? 0, s.x1 - s.x0);
+        if (!reaches(s, c)) widest[c] = Math.max(widest[c] ?? 0, s.x1 - s.x0);
+      }
     });
   }
-  return widest;
+  // A column of nothing but such lines keeps its widest.
+  return all.map((w, c) => widest[c] ?? w);
 }
 
 function lineIndex(lines: readonly TextLine[]): Map<TextChunk, number> {

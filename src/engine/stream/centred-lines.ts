@@ -54,7 +54,8 @@ function joinLines(parts: readonly TextLine[]): TextLine {
  * Under a table's last row, a row of a label and one figure whose label wraps round the figure
  * (`Office supplies … are` / `$68,345.07` / `affected`, the figure centred on the label's lines):
  * none of its lines has two cells, so the table ended above it. The label starts at the table's
- * left edge and the figure ends where a column does. Returns how many lines the row takes, 0 when
+ * left edge and the figure lines up with a later column (a code as well as an amount:
+ * `Equipo de campo y otros` / `CX-9808` / `conceptos`). Returns how many lines the row takes, 0 when
  * `k` starts no such row.
  */
 export function centredFigureRowAt(
@@ -67,8 +68,9 @@ export function centredFigureRowAt(
   const [label, figure, more] = [block[k], block[k + 1], block[k + 2]];
   if (!label || !figure || columns.length < 2 || label.phrases.length !== 1 || !isFigures(figure)) return 0;
   const tol = settings.alignTolEm * figure.size;
-  const end = figure.x1;
-  if (Math.abs(label.x0 - columns[0]!.x0) > tol || !columns.some((c) => Math.abs(c.x1 - end) <= tol)) return 0;
+  // A figure ends where its column does; a code (`CX-9808`) starts where its column does.
+  const lined = columns.slice(1).some((c) => Math.abs(c.x1 - figure.x1) <= tol || Math.abs(c.x0 - figure.x0) <= tol);
+  if (Math.abs(label.x0 - columns[0]!.x0) > tol || !lined) return 0;
   if (!isCentredPair(label, figure, settings) || label.x1 >= figure.x0) return 0;
   const goesOn = !!more && more.phrases.length === 1 && Math.abs(more.x0 - label.x0) <= tol && isCentredPair(figure, more, settings) && more.x1 < figure.x0;
   return goesOn ? 3 : 2;

@@ -17,6 +17,7 @@ export function centredRowGroups(
   tieOf: (line: TextLine) => number,
   ruleBetween: (upper: TextLine, lower: TextLine) => boolean,
   maxPitch: number,
+  sharesCell: (k: number, f: number) => boolean = () => true,
 ): Map<number, number> {
   const groups = new Map<number, number>();
   const labels = lines.map((_, i) => i).filter((i) => labelFilled[i]);
@@ -63,7 +64,9 @@ export function centredRowGroups(
     if (after !== undefined && yc(after) - yc(bottom) <= pitch + tie) continue;
     let clean = true;
     for (let k = top; k <= bottom && clean; k++) {
-      if (k !== f && isFigureLine(k)) clean = false;
+      // Another row's figures; figures in cells the row's line leaves empty are its own, wrapped
+      // round it (`60.587,49` over the line, `€` under it).
+      if (k !== f && isFigureLine(k) && sharesCell(k, f)) clean = false;
       if (k > top && ruleBetween(lines[k - 1]!, lines[k]!)) clean = false;
       if (groups.has(k)) clean = false;
     }
@@ -89,7 +92,8 @@ export function centredRowGroupsByColumn(
   const out = new Map<number, number>();
   const columns = Math.max(0, ...own.map((cells) => cells.length));
   for (let c = 0; c < columns; c++) {
-    const groups = centredRowGroups(lines, own.map((cells) => cells[c] === true), isFigureLine, tieOf, ruleBetween, maxPitch);
+    const sharesCell = (k: number, f: number) => own[k]!.some((filled, j) => filled && own[f]![j]);
+    const groups = centredRowGroups(lines, own.map((cells) => cells[c] === true), isFigureLine, tieOf, ruleBetween, maxPitch, sharesCell);
     const byTop = new Map<number, number[]>();
     for (const [k, top] of groups) byTop.set(top, [...(byTop.get(top) ?? []), k]);
     for (const [top, members] of byTop) if (members.every((k) => !out.has(k))) for (const k of members) out.set(k, top);

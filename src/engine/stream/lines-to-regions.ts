@@ -56,6 +56,9 @@ function continuesColumn(lines: readonly TextLine[], i: number, textWidth: numbe
 const isFigurePhrase = (p: Phrase): boolean =>
   p.words.every((w) => CURRENCY_SIGN.test(w.text) || (/\d/.test(w.text) && isNumeric(w.text))) || isDate(p.words.map((w) => w.text).join(' '));
 
+/** A code: one short word with a figure in it (`CX-9808`, `A-735`, `R-247`). */
+const isCodePhrase = (p: Phrase): boolean => p.words.length === 1 && p.words[0]!.text.length <= 12 && /\d/.test(p.words[0]!.text);
+
 /** A long label, then only cells of figures (`Atención al cliente … se ve | 2022-03-19 | 505`): a table row. */
 function isLabelledRow(line: TextLine, settings: StreamSettings): boolean {
   const rest = line.phrases.slice(1);
@@ -282,7 +285,7 @@ export function blockToRegion(block: readonly TextLine[], settings: StreamSettin
       last++;
       continue;
     }
-    const row = centredFigureRowAt(block, last + 1, columns, (l) => l.phrases.every(isFigurePhrase), settings);
+    const row = centredFigureRowAt(block, last + 1, columns, (l) => l.phrases.every((p) => isFigurePhrase(p) || isCodePhrase(p)), settings);
     if (row === 0) break;
     last += row;
   }

@@ -56,12 +56,14 @@ export function linesToRows(
   const sameBand = (a: TextLine, b: TextLine): boolean => bands.some((band) => band.y0 < a.yc && a.yc < band.y1 && band.y0 < b.yc && b.yc < band.y1);
   let figures: Set<TextLine> | undefined;
   const figureLine = (line: TextLine): boolean => (figures ??= figureLinesOf(lines, lineCells)).has(line);
+  const lineIndex = new Map(lines.map((l, i) => [l, i]));
+  const filledOf = (line: TextLine): boolean[] => lineCells[lineIndex.get(line)!]!.map((words) => words.length > 0);
   const ruledByRules = rules.length > 0 && (isRuledByRow(lines, (a, b) => crossed(rules, a, b), settings) || isRuledByBand(lines, rules, figureLine, settings));
   // Zebra stripes mark rows as rules do when rows are set vertically centred: each filled band is
   // a row, and so is each gap between two bands. (Rows set at the top of their band keep the
   // public corpus's reading: a wrapped cell's next line is a row of its own, decision 010.)
   const zebraEdges = [...rules, ...edges].sort((a, b) => a - b);
-  const zebraRows = !ruledByRules && bands.length >= 2 && isCentredByBand(lines, zebraEdges, figureLine, settings);
+  const zebraRows = !ruledByRules && bands.length >= 2 && isCentredByBand(lines, zebraEdges, figureLine, settings, filledOf);
   const rowEdges = zebraRows ? zebraEdges : rules;
   const ruledRows = ruledByRules || zebraRows;
   // Only lines enclosed by two rules are known to share a row; titles above the first rule are not.

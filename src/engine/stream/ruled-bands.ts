@@ -16,11 +16,32 @@ export function isRuledByBand(
   rules: readonly number[],
   figureLine: (line: TextLine) => boolean,
   settings: StreamSettings,
+  filledOf?: FilledCells,
 ): boolean {
   const bands = bandsOf(lines, rules);
   if (bands.length < settings.ruledRowMinBands) return false;
-  const oneRow = bands.filter((band) => band.filter(figureLine).length === 1).length;
+  const oneRow = bands.filter((band) => rowFigureLine(band, figureLine, filledOf) !== undefined).length;
   return oneRow >= settings.ruledRowShare * bands.length;
+}
+
+/** The columns a line fills on its own. */
+export type FilledCells = (line: TextLine) => readonly boolean[];
+
+/**
+ * The line of figures of a band that holds one row: its only line of figures, or, when the row's
+ * cells wrap round it (`68.240,00` over the line and `€` under it, `11/08/202` over it and `4`
+ * under it), the line filling the most columns, when no other line of figures fills a column it
+ * fills. Undefined for a band of several rows (each fills the row's columns).
+ */
+function rowFigureLine(band: readonly TextLine[], figureLine: (line: TextLine) => boolean, filledOf?: FilledCells): TextLine | undefined {
+  const figures = band.filter(figureLine);
+  if (figures.length === 1) return figures[0];
+  if (figures.length === 0 || !filledOf) return undefined;
+  const count = (line: TextLine) => filledOf(line).filter(Boolean).length;
+  const main = figures.reduce((best, line) => (count(line) > count(best) ? line : best));
+  const own = filledOf(main);
+  const apart = figures.every((line) => line === main || filledOf(line).every((filled, c) => !filled || !own[c]));
+  return apart ? main : undefined;
 }
 
 /** The text lines between each pair of neighbouring edges, bands without text left out. */
@@ -49,8 +70,24 @@ export function isCentredByBand(
   edges: readonly number[],
   figureLine: (line: TextLine) => boolean,
   settings: StreamSettings,
+  filledOf?: FilledCells,
 ): boolean {
-  if (!isRuledByBand(lines, edges, figureLine, settings)) return false;
+  if (centredBands(lines, edges, figureLine, settings)) return true;
+  // Cells wrapped round the row's line of figures (amounts over it, their signs under it): read so
+  // only when no band holds lines of figures of two rows, since then a band or a gap between two
+  // may hold several rows (a group label and a row, `$` over each amount: general 6001-05).
+  if (!filledOf || !centredBands(lines, edges, figureLine, settings, filledOf)) return false;
+  return bandsWithHeights(lines, edges).every((b) => !b.lines.some(figureLine) || rowFigureLine(b.lines, figureLine, filledOf) !== undefined);
+}
+
+function centredBands(
+  lines: readonly TextLine[],
+  edges: readonly number[],
+  figureLine: (line: TextLine) => boolean,
+  settings: StreamSettings,
+  filledOf?: FilledCells,
+): boolean {
+  if (!isRuledByBand(lines, edges, figureLine, settings, filledOf)) return false;
   // A band of several lines holds one row's wrapped lines only when they sit closer than the
   // band's margins round them add up to (a row's padding and half a line each side); rows of
   // their own (a group label over a row, no stripe between) are as far apart as those margins.
@@ -59,8 +96,9 @@ export function isCentredByBand(
     return band.every((l, k) => k === 0 || l.yc - band[k - 1]!.yc < margins - settings.pitchTieEm * l.size);
   };
   const tall = bandsWithHeights(lines, edges).filter((b) => b.lines.length >= 2);
-  const centred = tall.filter(
-    (b) => b.lines.filter(figureLine).length === 1 && tight(b) && !figureLine(b.lines[0]!) && !figureLine(b.lines[b.lines.length - 1]!),
-  ).length;
+  const centred = tall.filter((b) => {
+    const main = rowFigureLine(b.lines, figureLine, filledOf);
+    return main !== undefined && tight(b) && main !== b.lines[0] && main !== b.lines[b.lines.length - 1];
+  }).length;
   return tall.length > 0 && centred >= settings.ruledRowShare * tall.length;
 }
