@@ -11,6 +11,7 @@ import { keepFootFragments } from './foot-fragments.ts';
 import { runningLines } from './text/running-lines.ts';
 import { flagLowConfidence } from './ocr/cell-confidence.ts';
 import { mendByDocumentWords } from './ocr/document-words.ts';
+import { mendOcrSpelling } from './ocr/column-spelling.ts';
 import { unskewSources } from './ocr/unskew-sources.ts';
 import { DEFAULT_MAX_PAGES, loadPages, type LoadedPages } from './pdf/load-pages.ts';
 import { openPdf, PdfOpenError } from './pdf/open-pdf.ts';
@@ -107,7 +108,7 @@ async function rawTables(bytes: Uint8Array, opts: ExtractOptions, settings: Engi
     for (const page of loaded.pages) {
       opts.signal?.throwIfAborted();
       const found = findPageTables(page, settings, undefined, running.get(page.page));
-      tables.push(...(page.ocr ? found.map((t) => ({ ...t, ocr: true })) : found));
+      tables.push(...(page.ocr ? found.map((t) => mendOcrSpelling({ ...t, ocr: true })) : found));
     }
     const kept = keepFootFragments(tables);
     const warnings: string[] = [];
