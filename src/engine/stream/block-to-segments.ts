@@ -3,8 +3,8 @@ import type { StreamSettings } from '../settings.ts';
 import { isListMarker, isNumeric } from './text-kinds.ts';
 import { isCentredPair } from './centred-lines.ts';
 import { isTitledForm, isTitledOffColumns } from './titled-blocks.ts';
+import { wordsText } from '../text/words-text.ts';
 
-const textOf = (words: readonly { text: string }[]): string => words.map((w) => w.text).join(' ');
 
 /**
  * The first line of a list item: a lone marker (bullet, `1.`, `a)`, `[3]`) set apart from the
@@ -16,7 +16,7 @@ export function isListItemLine(line: TextLine): boolean {
     line.phrases.length === 2 &&
     marker!.words.length === 1 &&
     isListMarker(marker!.words[0]!.text) &&
-    !isNumeric(textOf(text!.words))
+    !isNumeric(wordsText(text!.words))
   );
 }
 
@@ -49,7 +49,7 @@ function listLines(block: readonly TextLine[], settings: StreamSettings): Set<nu
 const holdsFigure = (line: TextLine): boolean => line.words.some((w) => /\d/.test(w.text) && isNumeric(w.text));
 
 /** A row with a value in it (a number), not a header's or a list's words. */
-const holdsValue = (line: TextLine): boolean => line.phrases.some((p) => isNumeric(textOf(p.words)));
+const holdsValue = (line: TextLine): boolean => line.phrases.some((p) => isNumeric(wordsText(p.words)));
 
 function medianOf(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);

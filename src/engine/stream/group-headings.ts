@@ -1,8 +1,8 @@
 import type { TextChunk } from '../types.ts';
 import type { RowWords } from './lines-to-rows.ts';
 import { isFigure } from './text-kinds.ts';
+import { wordsText } from '../text/words-text.ts';
 
-const textOf = (words: readonly TextChunk[]): string => words.map((w) => w.text).join(' ');
 
 /** A span whose middle is this near the heading's (× its size) is the heading's own, however small. */
 const CENTRE_TOL_EM = 0.75;
@@ -63,7 +63,7 @@ function spanStart(phrase: Extent, size: number, columns: readonly (Extent | und
 export function placeGroupHeadings(rows: RowWords[]): RowWords[] {
   const [group, header] = rows;
   if (!group || !header || group.lines.length !== 1 || rows.length < 3) return rows;
-  const valued = (r: RowWords): boolean => r.cells.some((words) => words.length > 0 && isFigure(textOf(words)));
+  const valued = (r: RowWords): boolean => r.cells.some((words) => words.length > 0 && isFigure(wordsText(words)));
   if (valued(group) || valued(header) || !rows.slice(2).some(valued)) return rows;
   const phrases = group.lines[0]!.phrases;
   const named = header.cells.filter((words) => words.length > 0).length;

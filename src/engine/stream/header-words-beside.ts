@@ -3,6 +3,7 @@ import type { StreamSettings } from '../settings.ts';
 import type { RowWords } from './lines-to-rows.ts';
 import { headerRows } from './header-columns.ts';
 import { isFigure } from './text-kinds.ts';
+import { wordsText } from '../text/words-text.ts';
 
 /**
  * A header centred over a wide text column can start in the whitespace right of the column's
@@ -15,7 +16,6 @@ import { isFigure } from './text-kinds.ts';
  * them by design.
  */
 
-const textOf = (words: readonly TextChunk[]): string => words.map((w) => w.text).join(' ');
 
 /** The words of one header cell left of `edge`, when a phrase gap parts them from the rest. */
 function strayWords(words: readonly TextChunk[], edge: number, gapEm: number): TextChunk[] {
@@ -29,7 +29,7 @@ function strayWords(words: readonly TextChunk[], edge: number, gapEm: number): T
 
 /** Moves stray header words to the headerless text column on their left, in place; returns the rows. */
 export function moveHeaderWordsBeside(rows: RowWords[], settings: StreamSettings, phraseGapEm: number): RowWords[] {
-  const heads = headerRows(rows.map((r) => r.cells.map(textOf)), settings);
+  const heads = headerRows(rows.map((r) => r.cells.map(wordsText)), settings);
   if (heads.length === 0) return rows;
   const body = rows.filter((_, i) => !heads.includes(i));
   const width = rows[0]!.cells.length;
@@ -37,7 +37,7 @@ export function moveHeaderWordsBeside(rows: RowWords[], settings: StreamSettings
     if (heads.some((r) => rows[r]!.cells[c - 1]!.length > 0)) continue;
     const left = body.map((r) => r.cells[c - 1]!).filter((w) => w.length > 0);
     const values = body.map((r) => r.cells[c]!).filter((w) => w.length > 0);
-    if (left.length === 0 || values.length === 0 || values.some((w) => isFigure(textOf(w)))) continue;
+    if (left.length === 0 || values.length === 0 || values.some((w) => isFigure(wordsText(w)))) continue;
     const edge = Math.min(...values.flat().map((w) => w.x0));
     for (const r of heads) {
       const cells = rows[r]!.cells;

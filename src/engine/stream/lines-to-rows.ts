@@ -7,6 +7,7 @@ import { isFigure, isNumeric } from './text-kinds.ts';
 import { median } from '../median.ts';
 import { isCentredByBand, isRuledByBand } from './ruled-bands.ts';
 import { centredRowGroupsByColumn } from './centred-rows.ts';
+import { wordsText } from '../text/words-text.ts';
 
 /** One table row before its cells are turned into text: the words of each column. */
 export interface RowWords {
@@ -186,11 +187,10 @@ export function linesToRows(
   return rows;
 }
 
-const textOf = (words: readonly TextChunk[]): string => words.map((w) => w.text).join(' ');
 
 /** The lines with a figure (a number or a date) in some cell. */
 const figureLinesOf = (lines: readonly TextLine[], lineCells: readonly TextChunk[][][]): Set<TextLine> =>
-  new Set(lines.filter((_, i) => lineCells[i]!.some((words) => words.length > 0 && isFigure(textOf(words)))));
+  new Set(lines.filter((_, i) => lineCells[i]!.some((words) => words.length > 0 && isFigure(wordsText(words)))));
 
 
 /**
@@ -223,7 +223,7 @@ function isHeaderOverData(upper: readonly TextChunk[][], lower: readonly TextChu
   let stacked = 0;
   upper.forEach((words, c) => {
     const below = lower[c]!;
-    if (words.length > 0 && below.length > 0 && !isNumeric(textOf(words)) && isNumeric(textOf(below))) stacked++;
+    if (words.length > 0 && below.length > 0 && !isNumeric(wordsText(words)) && isNumeric(wordsText(below))) stacked++;
   });
   return stacked >= columns;
 }

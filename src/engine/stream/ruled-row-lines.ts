@@ -2,6 +2,7 @@ import type { Segment } from '../types.ts';
 import type { Phrase, TextLine } from '../text/chunks-to-lines.ts';
 import type { StreamSettings } from '../settings.ts';
 import { isDate, isNumeric } from './text-kinds.ts';
+import { wordsText } from '../text/words-text.ts';
 
 /**
  * A long label and a figure or date at the end of the line, with a rule drawn across the line just
@@ -10,7 +11,7 @@ import { isDate, isNumeric } from './text-kinds.ts';
  * dates read such rows as prose and ended the table at each.
  */
 
-const textOf = (p: Phrase): string => p.words.map((w) => w.text).join(' ');
+const textOf = (p: Phrase): string => wordsText(p.words);
 const isValuePhrase = (p: Phrase): boolean => isDate(textOf(p)) || p.words.every((w) => /\d/.test(w.text) && isNumeric(w.text));
 
 /** The page's horizontal rules, as segments. */

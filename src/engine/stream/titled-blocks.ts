@@ -1,7 +1,7 @@
 import type { TextLine } from '../text/chunks-to-lines.ts';
 import { median } from '../median.ts';
+import { wordsText } from '../text/words-text.ts';
 
-const textOf = (words: readonly { text: string }[]): string => words.map((w) => w.text).join(' ');
 
 /** A label as a form prints it: words ending in a colon (`Plazo (meses):`), not a figure or a time. */
 const LABEL = /\p{L}[^:]*:$/u;
@@ -10,7 +10,7 @@ const LABEL = /\p{L}[^:]*:$/u;
  * A lone line of words, no figure: a title. A currency sign left alone over its amount (a cell
  * broken over two lines) is no title.
  */
-const isTitleLine = (line: TextLine): boolean => line.phrases.length === 1 && /\p{L}{2}/u.test(textOf(line.words)) && !/\d/.test(textOf(line.words));
+const isTitleLine = (line: TextLine): boolean => line.phrases.length === 1 && /\p{L}{2}/u.test(wordsText(line.words)) && !/\d/.test(wordsText(line.words));
 
 /**
  * A line of a form: `Label: value` pairs set apart on one line (`Monto: 56.500.000   Plazo
@@ -18,7 +18,7 @@ const isTitleLine = (line: TextLine): boolean => line.phrases.length === 1 && /\
  */
 export function isFormLine(line: TextLine): boolean {
   const [first, second] = line.phrases;
-  return !!first && !!second && LABEL.test(textOf(first.words).trim()) && !LABEL.test(textOf(second.words).trim());
+  return !!first && !!second && LABEL.test(wordsText(first.words).trim()) && !LABEL.test(wordsText(second.words).trim());
 }
 
 /**
