@@ -14,12 +14,12 @@ import type { WordGoesOn } from './cell-text.ts';
  * column's widest line stands for the cell's width.
  */
 export function figureBrokenInColumn(widest: number): WordGoesOn {
-  return (upper, lower) => {
+  return (upper, lower, last) => {
     if (lower.length !== 1) return false;
     const head: TextChunk | undefined = leftToRight(upper).at(-1);
     const tail = lower[0]!;
     // A word broken inside it (text/broken-word.ts) was alone on its line: it was the word too wide.
-    const word = upper.length === 1 && !!head && joinsAsBrokenWord(head.text, tail.text);
+    const word = upper.length === 1 && !!head && joinsAsBrokenWord(head.text, tail.text, last);
     if (!head || (!word && !joinsAsFigure(head.text, tail.text))) return false;
     const line = Math.max(...upper.map((w) => w.x1)) - Math.min(...upper.map((w) => w.x0));
     // After a hyphen the break came early, where it was allowed: the whole did not fit.

@@ -12,7 +12,7 @@ export function cellText(words: readonly TextChunk[], lines: readonly TextLine[]
 }
 
 /** Whether a cell's next line goes on with its last word, no space between (a figure broken over them). */
-export type WordGoesOn = (upper: readonly TextChunk[], lower: readonly TextChunk[]) => boolean;
+export type WordGoesOn = (upper: readonly TextChunk[], lower: readonly TextChunk[], last: boolean) => boolean;
 
 /**
  * The texts of a row's cells (cellText of each): the row's lines indexed once, not per cell (issue 14).
@@ -77,7 +77,7 @@ function textOnLines(words: readonly TextChunk[], lines: readonly TextLine[], li
     const text = joinLineWords(ws);
     if (i === 0) out = text;
     else if (ATTACHED_HYPHEN.test(out) && GOES_ON.test(text)) out = `${out}${text}`;
-    else out = `${out}${goesOn?.(filled[i - 1]!, ws) ? '' : ' '}${text}`;
+    else out = `${out}${goesOn?.(filled[i - 1]!, ws, i === filled.length - 1) ? '' : ' '}${text}`;
   });
   return out;
 }

@@ -16,12 +16,19 @@ const SHORT_WORDS = new Set(
 );
 
 /**
+ * Of those, the ones no text ends with: conjunctions, articles and prepositions. As a cell's last
+ * line, alone, such a word is the end of a word broken inside it (`Quantidad` over `e`).
+ */
+const NEVER_LAST = new Set('e y i o u de da do di du el la le lo en em of or et ou'.split(' '));
+
+/**
  * Whether a cell's line that is one word and the lone piece on the next line are one word a
  * layout engine broke because it was wider than its cell (LibreOffice breaks any word that does
  * not fit a line: `Participació` over `n`, `Unidade` over `s`): the first piece is letters only,
- * the second a letter or two in lower case that is no word of its own. The caller says whether the
- * first piece filled the cell's width.
+ * the second a letter or two in lower case that is no word of its own, or that is a word no text
+ * ends with when it is the cell's last line (`last`). The caller says whether the first piece
+ * filled the cell's width.
  */
-export function joinsAsBrokenWord(head: string, tail: string): boolean {
-  return HEAD.test(head) && TAIL.test(tail) && !SHORT_WORDS.has(tail);
+export function joinsAsBrokenWord(head: string, tail: string, last = false): boolean {
+  return HEAD.test(head) && TAIL.test(tail) && (!SHORT_WORDS.has(tail) || (last && NEVER_LAST.has(tail)));
 }
