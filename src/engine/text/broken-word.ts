@@ -16,10 +16,11 @@ const SHORT_WORDS = new Set(
 );
 
 /**
- * Of those, the ones no text ends with: conjunctions, articles and prepositions. As a cell's last
- * line, alone, such a word is the end of a word broken inside it (`Quantidad` over `e`).
+ * Of those, one-letter conjunctions and articles, which no text ends with: as a cell's last line,
+ * alone, such a letter is the end of a word broken inside it (`Quantidad` over `e`). Not the
+ * two-letter words: a label cut short may end with one (`… os resultados` / `do`, general 6006-02).
  */
-const NEVER_LAST = new Set('e y i o u de da do di du el la le lo en em of or et ou'.split(' '));
+const NEVER_LAST = new Set(['e', 'y', 'o', 'u', 'i']);
 
 /**
  * Whether a cell's line that is one word and the lone piece on the next line are one word a
