@@ -127,9 +127,8 @@ describe.skipIf(!probe.ok)(`disk full: DATA_DIR on a ${MOUNT_MB} MB tmpfs${probe
     delete process.env.TEST_ENGINE_DELAY_MS;
     await s?.close();
     if (dataDir) execFileSync('umount', ['-l', dataDir]);
-    // The server's close waits for its worker's slow test job: more than the default 10 s on a loaded
-    // machine. (It also waited for a silent connection's headers timeout until decision 034's fix.)
-  }, 60_000);
+    // The server's close waits for its worker's slow test job: more than the default 10 s on a loaded machine.
+  }, 30_000);
 
   it(`a job whose save meets a full disk is never left processing${ON_POSTGRES ? ' (PostgreSQL: its database is elsewhere, so it is stored)' : ' (SQLite: back to pending, attempt not counted)'}`, async () => {
     const res = await upload(s, token, [{ name: 'grid.pdf', bytes: fixture('grid-1001.pdf') }]);

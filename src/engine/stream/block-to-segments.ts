@@ -5,7 +5,6 @@ import { isCentredPair } from './centred-lines.ts';
 import { isTitledForm, isTitledOffColumns } from './titled-blocks.ts';
 import { wordsText } from '../text/words-text.ts';
 
-
 /**
  * The first line of a list item: a lone marker (bullet, `1.`, `a)`, `[3]`) set apart from the
  * item's text, and nothing else on the line. A row with a number column beside it is a table's.

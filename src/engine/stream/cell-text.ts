@@ -29,10 +29,12 @@ export function cellTexts(cells: readonly (readonly TextChunk[])[], lines: reado
  * first of them: stream/group-headings.ts) tells nothing of its own column's width.
  */
 export function widestLines(rows: readonly RowWords[]): number[] {
+  type Span = { x0: number; x1: number };
+  const width = (x: Span) => x.x1 - x.x0;
   const spansOf = rows.map((row) => {
     const lineOf = lineIndex(row.lines);
     return row.cells.map((words) => {
-      const spans = new Map<number, { x0: number; x1: number }>();
+      const spans = new Map<number, Span>();
       for (const w of words) {
         const k = lineOf.get(w) ?? 0;
         const s = spans.get(k);
@@ -41,10 +43,8 @@ export function widestLines(rows: readonly RowWords[]): number[] {
       return [...spans.values()];
     });
   });
-  type Span = { x0: number; x1: number };
   const byColumn: Span[][] = [];
   for (const row of spansOf) row.forEach((spans, c) => (byColumn[c] ??= []).push(...spans));
-  const width = (x: Span) => x.x1 - x.x0;
   // Over a narrower line of a neighbour: the wider of two overlapping lines is the one out of its column.
   const reaches = (s: Span, c: number): boolean =>
     [byColumn[c - 1], byColumn[c + 1]].some((n) => !!n && n.some((o) => s.x0 < o.x1 && s.x1 > o.x0 && width(o) < width(s)));
@@ -53,8 +53,8 @@ export function widestLines(rows: readonly RowWords[]): number[] {
   for (const row of spansOf) {
     row.forEach((spans, c) => {
       for (const s of spans) {
-        all[c] = Math.max(all[c] ?? 0, s.x1 - s.x0);
-        if (!reaches(s, c)) widest[c] = Math.max(widest[c] ?? 0, s.x1 - s.x0);
+        all[c] = Math.max(all[c] ?? 0, width(s));
+        if (!reaches(s, c)) widest[c] = Math.max(widest[c] ?? 0, width(s));
       }
     });
   }

@@ -1,4 +1,5 @@
 import type { TextLine } from '../text/chunks-to-lines.ts';
+import { shareColumn } from './line-cells.ts';
 
 /**
  * Rows set vertically centred against a label wrapped over three lines or more (Writer's tables,
@@ -91,8 +92,8 @@ export function centredRowGroupsByColumn(
 ): Map<number, number> {
   const out = new Map<number, number>();
   const columns = Math.max(0, ...own.map((cells) => cells.length));
+  const sharesCell = (k: number, f: number) => shareColumn(own[k]!, own[f]!);
   for (let c = 0; c < columns; c++) {
-    const sharesCell = (k: number, f: number) => own[k]!.some((filled, j) => filled && own[f]![j]);
     const groups = centredRowGroups(lines, own.map((cells) => cells[c] === true), isFigureLine, tieOf, ruleBetween, maxPitch, sharesCell);
     const byTop = new Map<number, number[]>();
     for (const [k, top] of groups) byTop.set(top, [...(byTop.get(top) ?? []), k]);

@@ -3,7 +3,6 @@ import type { RowWords } from './lines-to-rows.ts';
 import { isFigure } from './text-kinds.ts';
 import { wordsText } from '../text/words-text.ts';
 
-
 /** A span whose middle is this near the heading's (× its size) is the heading's own, however small. */
 const CENTRE_TOL_EM = 0.75;
 

@@ -16,7 +16,6 @@ import { wordsText } from '../text/words-text.ts';
  * them by design.
  */
 
-
 /** The words of one header cell left of `edge`, when a phrase gap parts them from the rest. */
 function strayWords(words: readonly TextChunk[], edge: number, gapEm: number): TextChunk[] {
   const sorted = [...words].sort((a, b) => a.x0 - b.x0);

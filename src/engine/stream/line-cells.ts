@@ -10,6 +10,11 @@ const mid = (w: TextChunk): number => (w.x0 + w.x1) / 2;
  * river when it has one (two cells set too close); otherwise it is a spanning cell and goes whole
  * to the leftmost column it covers.
  */
+/** Whether two lines fill a column in common (each given as the columns it fills). */
+export function shareColumn(a: readonly boolean[], b: readonly boolean[]): boolean {
+  return a.some((filled, c) => filled && b[c]);
+}
+
 export function lineToCells(line: TextLine, rivers: readonly River[]): TextChunk[][] {
   const cells: TextChunk[][] = Array.from({ length: rivers.length + 1 }, () => []);
   // Phrases started inside a river and given to the column right of it, by column.

@@ -5,6 +5,7 @@ import { CURRENCY_SIGN, LEADER, type Phrase, type TextLine } from '../text/chunk
 import { centredFigureRowAt, isCentredPair } from './centred-lines.ts';
 import { isDate, isNumeric } from './text-kinds.ts';
 import type { StreamSettings } from '../settings.ts';
+import { wordsText } from '../text/words-text.ts';
 
 /** A run of lines that may hold one table, with the lines just above it that may title it. */
 export interface Region {
@@ -42,19 +43,19 @@ function continuesColumn(lines: readonly TextLine[], i: number, textWidth: numbe
   // Leaders running an entry out to its page: a contents list, whose entries all run long.
   if (cells.length === 0 || !cells.every(isShort) || line.words.some((w) => LEADER.test(w.text))) return false;
   const tol = settings.alignTolEm * line.size;
-  const lines_up = (a: Phrase, b: Phrase) => Math.abs(a.x0 - b.x0) <= tol || Math.abs(a.x1 - b.x1) <= tol;
+  const linesUp = (a: Phrase, b: Phrase) => Math.abs(a.x0 - b.x0) <= tol || Math.abs(a.x1 - b.x1) <= tol;
   // The neighbours are rows as tables print them (no phrase of them as wide as prose), starting
   // where this line does.
   const rows = [-3, -2, -1, 1, 2, 3]
     .map((d) => lines[i + d])
     .filter((o): o is TextLine => !!o && o.phrases.length >= 2 && o.phrases.every((p) => p.x1 - p.x0 < settings.proseWidthShare * textWidth))
     .filter((o) => Math.abs(o.phrases[0]!.x0 - line.phrases[0]!.x0) <= tol);
-  return cells.every((cell) => rows.some((o) => o.phrases.slice(1).some((p) => lines_up(p, cell))));
+  return cells.every((cell) => rows.some((o) => o.phrases.slice(1).some((p) => linesUp(p, cell))));
 }
 
 /** Figures: amounts (a currency sign apart or not), or a date (`2022-03-19`, `16 jun 2019`). */
 const isFigurePhrase = (p: Phrase): boolean =>
-  p.words.every((w) => CURRENCY_SIGN.test(w.text) || (/\d/.test(w.text) && isNumeric(w.text))) || isDate(p.words.map((w) => w.text).join(' '));
+  p.words.every((w) => CURRENCY_SIGN.test(w.text) || (/\d/.test(w.text) && isNumeric(w.text))) || isDate(wordsText(p.words));
 
 /** A code: one short word with a figure in it (`CX-9808`, `A-735`, `R-247`). */
 const isCodePhrase = (p: Phrase): boolean => p.words.length === 1 && p.words[0]!.text.length <= 12 && /\d/.test(p.words[0]!.text);

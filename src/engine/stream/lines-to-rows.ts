@@ -57,8 +57,10 @@ export function linesToRows(
   const sameBand = (a: TextLine, b: TextLine): boolean => bands.some((band) => band.y0 < a.yc && a.yc < band.y1 && band.y0 < b.yc && b.yc < band.y1);
   let figures: Set<TextLine> | undefined;
   const figureLine = (line: TextLine): boolean => (figures ??= figureLinesOf(lines, lineCells)).has(line);
-  const lineIndex = new Map(lines.map((l, i) => [l, i]));
-  const filledOf = (line: TextLine): boolean[] => lineCells[lineIndex.get(line)!]!.map((words) => words.length > 0);
+  const lineAt = new Map(lines.map((l, i) => [l, i]));
+  // Columns each line fills on its own, before joins add others' words to it.
+  const own = lineCells.map((cells) => cells.map((words) => words.length > 0));
+  const filledOf = (line: TextLine): boolean[] => own[lineAt.get(line)!]!;
   const ruledByRules = rules.length > 0 && (isRuledByRow(lines, (a, b) => crossed(rules, a, b), settings) || isRuledByBand(lines, rules, figureLine, settings));
   // Zebra stripes mark rows as rules do when rows are set vertically centred: each filled band is
   // a row, and so is each gap between two bands. (Rows set at the top of their band keep the
@@ -94,7 +96,6 @@ export function linesToRows(
     const belowRows = gap < Math.max(settings.wrapPitchShare * wrapped.rowPitch, wrapped.rowPitch - settings.rowPaddingEm * upper.size);
     return atLeading && !wrapped.figureLines.has(lower) && belowRows && !(unpadded && isGroupLabel(lower));
   };
-  const lineAt = new Map(lines.map((l, i) => [l, i]));
   const isGroupLabel = (line: TextLine): boolean => {
     const cells = lineCells[lineAt.get(line)!]!;
     return cells[0]!.length > 0 && cells.slice(1).every((c) => c.length === 0) && UPPER_FIRST.test(cells[0]![0]!.text);
@@ -106,8 +107,6 @@ export function linesToRows(
   };
   // Gaps this close are one spacing set twice (rounding), not a nearer and a farther line.
   const tieOf = (line: TextLine): number => settings.pitchTieEm * line.size;
-  // Columns each line fills on its own, before joins add others' words to it.
-  const own = lineCells.map((cells) => cells.map((words) => words.length > 0));
   const centred = (upper: number, lower: number): boolean =>
     !ruleBetween(lines[upper]!, lines[lower]!) &&
     lines[lower]!.yc - lines[upper]!.yc < settings.centredLineEm * Math.min(lines[upper]!.size, lines[lower]!.size) &&
@@ -186,7 +185,6 @@ export function linesToRows(
   }
   return rows;
 }
-
 
 /** The lines with a figure (a number or a date) in some cell. */
 const figureLinesOf = (lines: readonly TextLine[], lineCells: readonly TextChunk[][][]): Set<TextLine> =>

@@ -1,5 +1,6 @@
 import type { TextLine } from '../text/chunks-to-lines.ts';
 import type { StreamSettings } from '../settings.ts';
+import { shareColumn } from './line-cells.ts';
 
 /**
  * Rules drawn round every row of a table whose rows wrap and are set vertically centred (Writer's
@@ -40,8 +41,7 @@ function rowFigureLine(band: readonly TextLine[], figureLine: (line: TextLine) =
   const count = (line: TextLine) => filledOf(line).filter(Boolean).length;
   const main = figures.reduce((best, line) => (count(line) > count(best) ? line : best));
   const own = filledOf(main);
-  const apart = figures.every((line) => line === main || filledOf(line).every((filled, c) => !filled || !own[c]));
-  return apart ? main : undefined;
+  return figures.every((line) => line === main || !shareColumn(filledOf(line), own)) ? main : undefined;
 }
 
 /** The text lines between each pair of neighbouring edges, bands without text left out. */

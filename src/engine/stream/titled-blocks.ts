@@ -2,7 +2,6 @@ import type { TextLine } from '../text/chunks-to-lines.ts';
 import { median } from '../median.ts';
 import { wordsText } from '../text/words-text.ts';
 
-
 /** A label as a form prints it: words ending in a colon (`Plazo (meses):`), not a figure or a time. */
 const LABEL = /\p{L}[^:]*:$/u;
 

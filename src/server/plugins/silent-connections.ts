@@ -27,8 +27,9 @@ export function closeSilentConnections(app: FastifyInstance): void {
     const socket = req.socket;
     serving.set(socket, (serving.get(socket) ?? 0) + 1);
     res.once('close', () => {
-      const left = (serving.get(socket) ?? 1) - 1;
-      if (!serving.has(socket)) return;
+      const before = serving.get(socket);
+      if (before === undefined) return;
+      const left = before - 1;
       serving.set(socket, left);
       // end(), not destroy(): the answer just written is still flushed.
       if (closing && left === 0) socket.end();
