@@ -27,6 +27,21 @@ export function attachment(filename: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
+/** A file name's longest form most file systems store (characters; the browser cuts bytes itself). */
+const MAX_NAME = 255;
+
+/**
+ * The name a stored PDF is downloaded under: always ending in `.pdf`. The upload accepts a file
+ * whose `%PDF-` sits anywhere in its first 1 KB (decision 031), so an HTML page, an HTA or an
+ * executable stub with a PDF inside is stored; saved under the uploader's `Solicitud.html` a
+ * colleague's computer opened it by that extension, as a web page or a program (attacker's audit,
+ * 2026-12-02, decision 037). The name shown in the app stays the one uploaded.
+ */
+export function pdfDownloadName(name: string): string {
+  if (/\.pdf$/i.test(name)) return name;
+  return `${Array.from(name).slice(0, MAX_NAME - 4).join('')}.pdf`;
+}
+
 export const documentRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
   async function load(id: number): Promise<DocumentRow> {
     const row = await ctx.documents.findById(id);
@@ -120,7 +135,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = as
     if (!file) throw notFound('document file', SERVER_MESSAGES.fileMissing);
     return reply
       .header('Content-Type', 'application/pdf')
-      .header('Content-Disposition', attachment(row.original_filename))
+      .header('Content-Disposition', attachment(pdfDownloadName(row.original_filename)))
       .header('Content-Length', row.size)
       .send(file);
   });
