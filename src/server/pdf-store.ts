@@ -2,8 +2,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
-import type { Kysely, Transaction } from 'kysely';
+import { Readable } from 'node:stream';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from './db/schema.ts';
 import type { Db } from './db/index.ts';
 import type { FileStore } from './storage.ts';
@@ -31,8 +31,8 @@ export interface PdfStore {
    * there or neither. The temp file is gone when this returns or throws.
    */
   put<T extends { id: number }>(tmpPath: string, insert: (db: Kysely<Database>, storageKey: string) => Promise<T>): Promise<T>;
-  /** The stored PDF (a stream or its bytes), or undefined when it is gone. */
-  get(doc: StoredDoc): Promise<Readable | Buffer | undefined>;
+  /** The stored PDF as a stream read as it is consumed (never whole in memory), or undefined when it is gone. */
+  get(doc: StoredDoc): Promise<Readable | undefined>;
   /** The PDF as a local file for the engine's child process, or undefined when it is gone. */
   local(doc: StoredDoc): Promise<LocalPdf | undefined>;
   /** Deletes the document with `remove` (a transaction) and its PDF. */
@@ -86,6 +86,9 @@ export class DiskPdfStore implements PdfStore {
   }
 }
 
+/** Bytes of a stored PDF read per query when it is downloaded (PostgreSQL). */
+const READ_SLICE_BYTES = 256 * 1024;
+
 /**
  * PostgreSQL: the bytes go into `document_files` in the transaction that inserts the document, so
  * an acknowledged upload is in the database and nowhere else. A file is at most MAX_FILE_BYTES
@@ -111,13 +114,46 @@ export class PostgresPdfStore implements PdfStore {
     }
   }
 
-  async get(doc: StoredDoc): Promise<Buffer | undefined> {
+  /**
+   * The PDF as a stream of slices read one at a time, as the client takes them. Read whole, each
+   * download held the file (and its hex text on the way) until the socket took it: a signed-in
+   * reader who asked on many connections and never read pinned ~7 MB per connection (attacker's
+   * audit, 2026-12-02, decision 037). `STORAGE EXTERNAL` (migration) makes a slice a read of its
+   * own TOAST chunks only. A document deleted mid-download ends the stream with an error.
+   */
+  async get(doc: StoredDoc): Promise<Readable | undefined> {
+    const head = await this.db
+      .selectFrom('document_files')
+      .select(sql<number>`octet_length(bytes)`.as('size'))
+      .where('document_id', '=', doc.id)
+      .executeTakeFirst();
+    if (!head) return undefined;
+    const size = Number(head.size);
+    const db = this.db;
+    async function* slices(): AsyncGenerator<Buffer> {
+      for (let at = 0; at < size; ) {
+        const row = await db
+          .selectFrom('document_files')
+          // substring counts from 1.
+          .select(sql<Buffer>`substring(bytes from ${at + 1} for ${READ_SLICE_BYTES})`.as('slice'))
+          .where('document_id', '=', doc.id)
+          .executeTakeFirst();
+        if (!row || row.slice.length === 0) throw new Error(`document ${doc.id}: its PDF is gone or shorter than ${size} bytes`);
+        at += row.slice.length;
+        yield row.slice;
+      }
+    }
+    return Readable.from(slices(), { objectMode: false, highWaterMark: READ_SLICE_BYTES });
+  }
+
+  /** The whole PDF in memory: only for the engine's local copy (one per running job). */
+  private async bytes(doc: StoredDoc): Promise<Buffer | undefined> {
     const row = await this.db.selectFrom('document_files').select('bytes').where('document_id', '=', doc.id).executeTakeFirst();
     return row?.bytes;
   }
 
   async local(doc: StoredDoc): Promise<LocalPdf | undefined> {
-    const bytes = await this.get(doc);
+    const bytes = await this.bytes(doc);
     if (!bytes) return undefined;
     const file = path.join(this.files.tmpDir, `job-${doc.id}-${crypto.randomUUID()}.pdf`);
     try {
