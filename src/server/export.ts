@@ -87,10 +87,17 @@ const NUM_FORMATS: Partial<Record<ColumnType, string>> = {
   date: 'dd/mm/yyyy',
 };
 
+/**
+ * Characters XML 1.0 cannot hold that ExcelJS writes as they are (it drops the C0 controls itself):
+ * one U+FFFE in a cell (a PDF's text layer, a reviewer's correction) made every XLSX export of its
+ * table a file Excel calls damaged and ExcelJS refuses to open (attacker's audit, 2026-12-02).
+ */
+const NOT_XML = /[\uFFFE\uFFFF]/g;
+
 function xlsxCell(value: CellValue, type: ColumnType | 'text'): string | number | Date | null {
   if (value === null || value === undefined) return null;
   if (type === 'date' && typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return new Date(`${value}T00:00:00Z`);
-  return value;
+  return typeof value === 'string' ? value.replace(NOT_XML, '') : value;
 }
 
 /** The whole filtered table as CSV (UTF-8 BOM, `;`) or XLSX (typed cells), written as rows arrive. */

@@ -24,6 +24,13 @@ beforeAll(async () => {
     await trx.updateTable('documents').set({ status: 'processed', nosolicitud: '-77' }).where('id', '=', doc.id).execute();
     await s.ctx.rows.replaceForDocument(trx, doc.id, '-77', [{ table, rows: ROWS.map((values) => ({ values })) }]);
   });
+  // A text cell holding the noncharacters U+FFFE/U+FFFF (a PDF's text layer, or a reviewer's correction).
+  const costs = findTable('CostosDirectos')!;
+  const other = await s.ctx.documents.insert({ ownerId: 1, originalFilename: 'nc.pdf', storageKey: 'k-nc', sha256: 'nc', size: 1 });
+  await s.ctx.db.transaction().execute(async (trx) => {
+    await trx.updateTable('documents').set({ status: 'processed', nosolicitud: '55' }).where('id', '=', other.id).execute();
+    await s.ctx.rows.replaceForDocument(trx, other.id, '55', [{ table: costs, rows: [{ values: { concepto: 'Urea\uFFFE granulada\uFFFF', cantidad: 2 } }] }]);
+  });
 });
 afterAll(() => s.close());
 
@@ -59,5 +66,18 @@ describe('export formula guard', () => {
     const sheets = Object.keys(zip.files).filter((name) => /^xl\/worksheets\/sheet\d+\.xml$/.test(name));
     expect(sheets.length).toBeGreaterThan(0);
     for (const name of sheets) expect(await zip.file(name)!.async('string')).not.toMatch(/<f[\s>]/);
+  });
+
+  // Attacker's audit (2026-12-02, decision 037): XML 1.0 has no U+FFFE or U+FFFF, and ExcelJS
+  // writes them as they are: one such cell made every XLSX export of its table a file that
+  // Excel calls damaged and ExcelJS refuses to open ("disallowed character").
+  it('XLSX leaves out the noncharacters XML cannot hold: the file opens, the text is kept', async () => {
+    const res = await s.api('/api/tables/CostosDirectos/export?format=xlsx', { token });
+    expect(res.status).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await res.arrayBuffer());
+    const sheet = workbook.getWorksheet('CostosDirectos')!;
+    const values = sheet.getRow(2).values as unknown[];
+    expect(values).toContain('Urea granulada');
   });
 });
