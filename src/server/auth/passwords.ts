@@ -1,8 +1,7 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
 import { promisify } from 'node:util';
-import { SERVER_MESSAGES } from '../../shared/messages/server.ts';
-import { HttpError } from '../errors.ts';
+import { Slots } from '../slots.ts';
 
 const scrypt = promisify(crypto.scrypt) as (pw: string, salt: Buffer, len: number, opts: crypto.ScryptOptions) => Promise<Buffer>;
 
@@ -15,32 +14,9 @@ const KEY_LEN = 32;
  * scrypt runs on libuv's thread pool (4 threads by default), the one file reads use too: left
  * unbounded, 50 logins at once made every static file and PDF download wait seconds.
  */
-export class HashSlots {
-  private running = 0;
-  private readonly waiting: (() => void)[] = [];
-
-  constructor(
-    readonly concurrency: number,
-    readonly queueMax: number,
-  ) {}
-
-  async run<T>(work: () => Promise<T>): Promise<T> {
-    if (this.running < this.concurrency) {
-      this.running++;
-    } else {
-      if (this.waiting.length >= this.queueMax) {
-        throw new HttpError(503, 'SERVER_BUSY', SERVER_MESSAGES.serverBusy, 'too many password hashes waiting, retry shortly');
-      }
-      // The slot is handed over by the finishing hash, so `running` stays as it is.
-      await new Promise<void>((resolve) => this.waiting.push(resolve));
-    }
-    try {
-      return await work();
-    } finally {
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.running--;
-    }
+export class HashSlots extends Slots {
+  constructor(concurrency: number, queueMax: number) {
+    super(concurrency, queueMax, 'too many password hashes waiting, retry shortly');
   }
 }
 

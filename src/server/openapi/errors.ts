@@ -39,6 +39,7 @@ export const ERRORS = {
   tooManyLogins: e(429, 'TOO_MANY_LOGIN_ATTEMPTS', SERVER_MESSAGES.tooManyLogins, 'too many failed logins for this account and address', 'Too many failed sign-ins for this account from this address (LOGIN_MAX_FAILURES per LOGIN_WINDOW_MS), or from this address across accounts.'),
   tooManyRequests: e(429, 'TOO_MANY_REQUESTS', SERVER_MESSAGES.tooManyRequests, 'rate limit exceeded, retry in 1 minute', 'Too many calls from this address in a minute; `Retry-After` says when to try again.'),
   serverBusy: e(503, 'SERVER_BUSY', SERVER_MESSAGES.serverBusy, 'too many password hashes waiting, retry shortly', 'Too many password checks waiting; retry shortly.'),
+  reviewBusy: e(503, 'SERVER_BUSY', SERVER_MESSAGES.serverBusy, 'too many document reviews being built, retry shortly', 'Too many reviews of other documents (or versions) being built; retry shortly.'),
   // The upload.
   notMultipart: e(400, 'NOT_MULTIPART', SERVER_MESSAGES.noFiles, 'the request is not multipart', 'The body is not `multipart/form-data`.'),
   noFiles: e(400, 'NO_FILES', SERVER_MESSAGES.noFiles, 'no file in field "files"', 'No file in the field `files`.'),

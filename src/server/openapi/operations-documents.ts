@@ -39,8 +39,8 @@ export const OPERATIONS_DOCUMENTS: Record<string, OperationDoc> = {
       'and its rows with values (corrections in effect), each cell’s printed text and box in PDF points (origin top-left, y down), ' +
       'the corrected columns, and flags with their reason in Spanish: `low_confidence` (OCR), `type` (not read as a number or date), ' +
       '`check_sum` (a printed total disagrees with the rows read).',
-    ok: { 200: 'The document’s rows and their sources.' },
-    errors: ['documentNotFound'],
+    ok: { 200: 'The document’s rows and their sources (built once per version of the document, then kept).' },
+    errors: ['documentNotFound', 'reviewBusy'],
   },
   'GET /api/documents/{id}/progress': {
     tag: 'Documents',
