@@ -4,7 +4,7 @@ import { ensureTableSearch, ftsTableOf } from './table-search.ts';
 import { dropOldSearchPairs, ensureSearchPairFunctions } from './pg-search-pairs.ts';
 import { fillSearchPairs } from './sqlite-search-index.ts';
 import { TABLE_NAMES } from '../../shared/catalog/index.ts';
-import { qualityOf, tableConfidences } from '../repos/documents.ts';
+import { qualityOf, tableConfidences, warningsOf } from '../repos/documents.ts';
 
 /**
  * PostgreSQL: the search indexes (ensureTableSearch) of every catalogue table that already has its
@@ -311,6 +311,23 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
           if (rows.length === 0) continue;
           await ensureTableSearch(db, dialect, name);
           await fillSearchPairs(db, name);
+        }
+      },
+    },
+    '016-warnings-count': {
+      // A list page checked each document's whole quality report only to count its warnings: for
+      // an 800-page document ~260 KB and ~60 ms, a page of them held the event loop for seconds
+      // (attacker's audit, 2026-12-02, decision 037). The count is kept beside the report from now
+      // on, and filled here for the documents already stored.
+      async up(db: Kysely<unknown>) {
+        await sql`ALTER TABLE documents ADD COLUMN warnings_count integer`.execute(db);
+        for (let after = 0; ; ) {
+          const { rows } = await sql<{ id: number; quality_json: string }>`SELECT id, quality_json FROM documents WHERE warnings_count IS NULL AND id > ${after} ORDER BY id LIMIT 500`.execute(db);
+          if (rows.length === 0) break;
+          for (const row of rows) {
+            await sql`UPDATE documents SET warnings_count = ${warningsOf(qualityOf(row)).length} WHERE id = ${row.id}`.execute(db);
+          }
+          after = rows[rows.length - 1]!.id;
         }
       },
     },

@@ -64,6 +64,12 @@ export interface DocumentsTable {
    * null before migration 013 filled it and for documents never processed.
    */
   table_confidence_json: Generated<string | null>;
+  /**
+   * How many distinct warnings the quality report holds (the document's and its tables'), kept
+   * beside it so a list page need not parse every report (migration 016); null only for a document
+   * stored by a server from before it, read from the report then.
+   */
+  warnings_count: Generated<number | null>;
 }
 
 /** PostgreSQL only (issue 13): the stored PDF of a document, deleted with it (ON DELETE CASCADE). */

@@ -7,7 +7,7 @@ import { findTable, type CatalogTable } from '../../shared/catalog/index.ts';
 import type { FailedCheckSum, QualitySummary } from '../../shared/api/documents.ts';
 import type { rowsRepo, StoredRowInput } from '../repos/rows.ts';
 import { reapplyCorrections } from '../repos/corrections.ts';
-import { tableConfidences } from '../repos/documents.ts';
+import { tableConfidences, warningsOf } from '../repos/documents.ts';
 
 type Rows = ReturnType<typeof rowsRepo>;
 
@@ -80,6 +80,7 @@ export async function saveResult(db: Kysely<Database>, rows: Rows, jobId: number
         header_json: JSON.stringify(result.header ?? {}),
         quality_json: JSON.stringify(quality),
         table_confidence_json: JSON.stringify(tableConfidences(quality)),
+        warnings_count: warningsOf(quality).length,
         by_table_json: JSON.stringify(byTable),
         page_sizes_json: JSON.stringify(result.pageSizes),
         error: null,

@@ -94,7 +94,7 @@ export function toDocument(row: DocumentRow, extras?: DocumentExtras): Document 
     },
     tables_info: { total_extracted: tables, by_table: byTable },
     applicant: applicantOf(row),
-    warnings_count: warningsOf(qualityOf(row)).length,
+    warnings_count: row.warnings_count ?? warningsCountOf(row),
     ...(extras ? { reviewed: reviewedOf(row, extras), duplicates: duplicatesOf(row, extras) } : {}),
   };
 }
@@ -114,6 +114,23 @@ function duplicatesOf(row: DocumentRow, extras: DocumentExtras): NonNullable<Doc
 function applicantOf(row: DocumentRow): string | null {
   const name = headerOf(row).solicitante;
   return typeof name === 'string' && name.trim() ? name.trim() : null;
+}
+
+/**
+ * Only what a document's warnings count needs of its quality report, for a document stored before
+ * the count was kept (`warnings_count`, migration 016): checking the whole report (~260 KB and
+ * ~60 ms for an 800-page document) for each document of a list page held the event loop for
+ * seconds per page of such documents (attacker's audit, 2026-12-02, decision 037).
+ */
+const QualityWarnings = Type.Object({
+  warnings: Type.Array(Type.String(), { default: [] }),
+  tables: Type.Array(Type.Object({ warnings: Type.Array(Type.String(), { default: [] }) }), { default: [] }),
+});
+
+/** How many distinct warnings the document and its tables have (warningsOf's list, counted). */
+function warningsCountOf(row: Pick<DocumentRow, 'id' | 'quality_json'>): number {
+  const quality = readStoredJson(QualityWarnings, row.quality_json, { warnings: [], tables: [] }, { column: 'documents.quality_json', id: row.id });
+  return new Set([...quality.warnings, ...quality.tables.flatMap((t) => t.warnings)]).size;
 }
 
 /** The document's warnings and its tables', each once (the document's page shows the same list). */
