@@ -118,6 +118,21 @@ describe('runIsolated: caps, with the test engine swapped in (EXTRACT_ENGINE_MOD
     expect(r).toMatchObject({ ok: false, reason: 'memory', message: ENGINE_MESSAGES.memory });
   });
 
+  it("a child is not given the server's secrets (database address, passwords, tokens, keys)", async () => {
+    use('env');
+    const secrets = { DATABASE_URL: 'postgres://u:p@h/db', ADMIN_PASSWORD: 'x', PGPASSWORD: 'x', SOME_API_TOKEN: 'x', SIGNING_KEY: 'x' };
+    Object.assign(process.env, secrets);
+    try {
+      const r = await runIsolated('extract', { bytes: bytes() });
+      expect(r).toMatchObject({ ok: false, reason: 'crash', detail: expect.stringContaining('TEST_ENGINE_MODE') });
+      const names = (r as { detail: string }).detail;
+      for (const name of Object.keys(secrets)) expect(names).not.toContain(name);
+      expect(names).toContain('PATH');
+    } finally {
+      for (const name of Object.keys(secrets)) delete process.env[name];
+    }
+  });
+
   it('aborted while the child runs: it is killed at once', async () => {
     use('slow');
     process.env.TEST_ENGINE_DELAY_MS = '20000';

@@ -87,8 +87,7 @@ export async function runIsolated<T extends IsolatedTask>(
   if (signal?.aborted) return done(failed('aborted', 'aborted before start'));
 
   return new Promise((resolve) => {
-    // The child's flags are the runtime's: NODE_OPTIONS (a loader, say) is not passed on.
-    const { NODE_OPTIONS: _ignored, ...env } = process.env;
+    const env = childEnv(process.env);
     const child = takeChild(entry, poolKey(options.poolKey ?? '', caps.memoryMb, env), env, caps.memoryMb);
     let outcome: TaskOutcome<unknown> | undefined;
     let usage: ChildUsage | undefined;
@@ -162,4 +161,19 @@ export async function runIsolated<T extends IsolatedTask>(
       child.kill();
     });
   });
+}
+
+/**
+ * Secrets of the server's environment: the database's address with its password, the first
+ * administrator's password, anything named a password, secret, token, credential or key. A child
+ * reads untrusted PDFs with parsers that may be exploitable; it needs none of them, so it is not
+ * given them (attacker's audit, 2026-12-02, decision 037).
+ */
+const SECRET = /^(?:DATABASE_URL|PG[A-Z]*)$|PASSWORD|SECRET|TOKEN|CREDENTIAL|(?:^|_)KEY$/i;
+
+/** The environment a child gets: the caller's, less NODE_OPTIONS (the child's flags are the runtime's) and the secrets. */
+export function childEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const out: NodeJS.ProcessEnv = {};
+  for (const [name, value] of Object.entries(env)) if (name !== 'NODE_OPTIONS' && !SECRET.test(name)) out[name] = value;
+  return out;
 }
