@@ -38,6 +38,16 @@ const FLOORS: Record<string, number> = {
   'gen-6006-02': 0.93, // writer, no rules, a two-row table whose label wraps over seven lines: 0.907 (a table past the page's edge left)
   'gen-6006-08': 0.98, // writer, zebra, amounts wrapped round their row's line, dates broken under a group heading: 0.951
   'gen-6006-23': 0.99, // writer, no rules, a label wrapped round its code (`CX-9808`) under the last row: 0.956
+  // Seed 6007, untouched draws, scored before these fixes (0.972 over 24 documents; issue 14's fourth session):
+  'gen-6007-02': 0.99, // writer, header fill, a wrapped section row under the band; a bold total, its `€` signs set tight: 0.809
+  'gen-6007-12': 0.89, // groff, booktabs, justified and hyphenated labels wrapped under their row: 0.880 (a column past the page's edge left)
+  'gen-6007-14': 0.99, // writer, grid, a date broken after its hyphen next to a `$` over its amount: 0.915
+  'gen-6007-19': 0.99, // chromium, zebra, column numbers wrapped under their names (`Unidades` over `3`): 0.944
+  'gen-6007-21': 0.97, // groff, booktabs, headings over column groups joined to the header under them: 0.914
+  // Seeds 6008 and 6009, drawn after the fixes above, scored with the base build too (0.946, 0.973):
+  'gen-6008-17': 0.99, // writer, row rules, a figure and a text cell half an em apart, one run of text: 0.751
+  'gen-6009-11': 0.99, // writer, zebra, a narrow figure column set tight before text, figures broken in their digits: 0.883
+  'gen-6009-08': 0.99, // writer, zebra, a group label under a header of staggered lines: 0.905
 };
 
 interface Expected {

@@ -27,9 +27,12 @@ export function isHeaderBand(c: LatticeCandidate, page: PageContent, s: LatticeS
   let under = firstLine(near(b.y1));
   // A section row opening the body (`1. SIEMBRA` in the first column, the items under it): a
   // header of words only stays a band when the line after the section row is a body row.
+  // The next line is looked for one line down, not under the section row's bottom: a body row's
+  // cells set centred beside a wrapped one start above the wrapped cell's last line ends.
   if (!isBodyRow(under) && under.length > 0 && columnsOf(under) === 1 && !filled.some((t) => isNumeric(t))) {
-    const bottom = Math.max(...under.map((w) => w.y1));
-    under = firstLine(near(bottom).filter((w) => !under.includes(w)));
+    const top = Math.min(...under.map((w) => w.y0));
+    const height = median(under.map((w) => w.y1 - w.y0)) ?? 0;
+    under = firstLine(near(top + height / 2).filter((w) => !under.includes(w)));
   }
   if (!isBodyRow(under)) return false;
   // Only the header: the rows below are the body.

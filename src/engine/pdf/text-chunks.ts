@@ -138,6 +138,11 @@ export interface GlyphRun {
   monospace: boolean;
   /** A space the PDF writes comes right before the run. */
   writtenSpace: boolean;
+  /**
+   * Where each UTF-16 unit of `str` ends, as a share of `width` (edges[0] is 0), where the reader
+   * knows its glyphs' places (PDFium); else weighed by glyph-widths.ts.
+   */
+  edges?: number[];
 }
 
 /**
@@ -146,7 +151,7 @@ export interface GlyphRun {
  */
 export function runToChunks(run: GlyphRun, out: TextChunk[]): void {
   const { str, ux, uy, vx, vy, size, width } = run;
-  const edges = characterEdges(str, run.monospace);
+  const edges = run.edges ?? characterEdges(str, run.monospace);
   const upright = Math.abs(((directionDeg(ux, uy) + 180) % 360) - 180) <= UPRIGHT_TOLERANCE_DEG;
   const down = -DESCENT * size;
   const up = ASCENT * size;

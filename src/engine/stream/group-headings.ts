@@ -1,5 +1,6 @@
 import type { TextChunk } from '../types.ts';
 import type { RowWords } from './lines-to-rows.ts';
+import type { TextLine } from '../text/chunks-to-lines.ts';
 import { isFigure } from './text-kinds.ts';
 import { wordsText } from '../text/words-text.ts';
 
@@ -60,18 +61,57 @@ function spanStart(phrase: Extent, size: number, columns: readonly (Extent | und
  * place; the rows are returned.
  */
 export function placeGroupHeadings(rows: RowWords[]): RowWords[] {
-  const [group, header] = rows;
-  if (!group || !header || group.lines.length !== 1 || rows.length < 3) return rows;
+  const [group, header] = splitGroupLine(rows);
+  if (!group || !header || group.lines.length !== 1) return rows;
+  // The header and the rows under it (the first row holds group and header when they were joined).
+  const body = rows[0] === group ? rows.slice(1) : [header, ...rows.slice(1)];
+  if (body.length < 2) return rows;
   const valued = (r: RowWords): boolean => r.cells.some((words) => words.length > 0 && isFigure(wordsText(words)));
-  if (valued(group) || valued(header) || !rows.slice(2).some(valued)) return rows;
+  if (valued(group) || valued(header) || !body.slice(1).some(valued)) return rows;
   const phrases = group.lines[0]!.phrases;
   const named = header.cells.filter((words) => words.length > 0).length;
   if (phrases.length === 0 || phrases.length >= named || named < 3) return rows;
-  const columns = columnExtents(rows.slice(1));
+  const columns = columnExtents(body);
   const starts = phrases.map((p) => spanStart(p, Math.max(...p.words.map((w) => w.size)), columns));
   if (starts.some((s) => s === undefined) || new Set(starts).size !== starts.length) return rows;
   const cells: TextChunk[][] = group.cells.map(() => []);
   phrases.forEach((p, k) => cells[starts[k]!]!.push(...p.words));
-  rows[0] = { ...group, cells };
+  // A group line split from the header (splitGroupLine) puts the header back as a row of its own.
+  rows.splice(0, 1, { ...group, cells }, ...(rows[0] === group ? [] : [header]));
   return rows;
+}
+
+/** Whether a phrase sits centred over two columns or more (their extents), not over one. */
+function centredOverSpan(phrase: Extent, size: number, columns: readonly (Extent | undefined)[]): boolean {
+  const filled = columns.flatMap((e, c) => (e ? [c] : []));
+  const centre = (phrase.x0 + phrase.x1) / 2;
+  const off = (a: number, b: number): number => Math.abs((columns[filled[a]!]!.x0 + columns[filled[b]!]!.x1) / 2 - centre);
+  let best = { span: 0, off: Infinity };
+  for (let a = 0; a < filled.length; a++) {
+    for (let b = a; b < filled.length; b++) {
+      const o = off(a, b);
+      if (o < best.off) best = { span: b - a + 1, off: o };
+    }
+  }
+  return best.span >= 2 && best.off <= CENTRE_TOL_EM * size;
+}
+
+/**
+ * The first row's two lines, told apart when the upper is a heading over groups of columns (every
+ * phrase of it centred over two columns or more) that the rows' pitch joined to the header under
+ * it as if one header wrapped. Returns the group line's row and the header's; the first row and
+ * the second otherwise.
+ */
+function splitGroupLine(rows: readonly RowWords[]): [RowWords | undefined, RowWords | undefined] {
+  const [first] = rows;
+  if (!first || first.lines.length !== 2) return [rows[0], rows[1]];
+  const [upper, lower] = first.lines as [TextLine, TextLine];
+  const on = (line: TextLine) => new Set(line.words);
+  const upperWords = on(upper);
+  const lowerWords = on(lower);
+  const group: RowWords = { lines: [upper], cells: first.cells.map((ws) => ws.filter((w) => upperWords.has(w))) };
+  const header: RowWords = { lines: [lower], cells: first.cells.map((ws) => ws.filter((w) => lowerWords.has(w))) };
+  const columns = columnExtents([header, ...rows.slice(1)]);
+  const spanning = upper.phrases.length > 0 && upper.phrases.every((p) => centredOverSpan(p, Math.max(...p.words.map((w) => w.size)), columns));
+  return spanning ? [group, header] : [rows[0], rows[1]];
 }

@@ -64,12 +64,15 @@ function phraseColumn(first: TextChunk, rivers: readonly River[]): number {
 function figureCuts(words: readonly TextChunk[], rivers: readonly River[]): Set<number> {
   const figure = (w: TextChunk): boolean => isNumeric(w.text) && /\d/.test(w.text);
   // So is an amount closed by its sign with words after it (`12.776,81 € Negozio`, a centred row),
-  // and a row's last figure set after its long label a wider space apart than the label's words
-  // (`Escritório sul and related items  679,37`: the label's cell runs to the figure's).
+  // a row's last figure set after its long label a wider space apart than the label's words
+  // (`Escritório sul and related items  679,37`: the label's cell runs to the figure's), and a
+  // figure opening the line a wider space before words (`200,5  Atendimento ao cliente y`: a
+  // narrow figure column set tight before a text column, the row's other cells on other lines).
   const cuts = [...cutsAtRivers(words, rivers)].filter(
     (i) =>
       (figure(words[i - 1]!) && (figure(words[i]!) || CURRENCY_SIGN.test(words[i]!.text))) ||
       closesFigure(words, i - 1) ||
+      (i === 1 && figure(words[0]!) && !figure(words[1]!) && isWideSpace(words, 1)) ||
       (figure(words[i]!) && words.slice(i + 1).every((w) => CURRENCY_SIGN.test(w.text)) && isWideSpace(words, i)),
   );
   return new Set(cuts);
@@ -77,6 +80,8 @@ function figureCuts(words: readonly TextChunk[], rivers: readonly River[]): Set<
 
 /** A gap this many times the line's usual word space parts two cells set tight. */
 const WIDE_SPACE_RATIO = 1.5;
+/** A proportional face's word space, × the size (Helvetica's and Arial's 0.278, Times' 0.25). */
+const FACE_SPACE_EM = 0.28;
 
 /** The space before word `i` is wider than the words' usual space (their median gap, that one left out). */
 function isWideSpace(words: readonly TextChunk[], i: number): boolean {
@@ -85,8 +90,9 @@ function isWideSpace(words: readonly TextChunk[], i: number): boolean {
     .map((w, k) => w.x0 - words[k]!.x1)
     .filter((_, k) => k + 1 !== i)
     .sort((a, b) => a - b);
-  if (gaps.length < 2) return false;
-  return words[i]!.x0 - words[i - 1]!.x1 >= WIDE_SPACE_RATIO * gaps[Math.floor(gaps.length / 2)]!;
+  // Too few other spaces to tell the usual one: a proportional face's space (a quarter em and a bit).
+  const usual = gaps.length >= 2 ? gaps[Math.floor(gaps.length / 2)]! : gaps.length === 1 ? Math.min(gaps[0]!, FACE_SPACE_EM * words[i]!.size) : Infinity;
+  return words[i]!.x0 - words[i - 1]!.x1 >= WIDE_SPACE_RATIO * usual;
 }
 
 /** For each river a phrase crosses, the word gap that overlaps it most (never after a "$"). */

@@ -233,7 +233,9 @@ function isColumnGap(zone: Span, lines: readonly TextLine[], all: readonly TextL
   // Two lines are thin evidence: both must end on the band's left edge and start on its right.
   // A band under a river's width (`narrowRiverEm`) needs a table's lines: two lines' word spaces
   // coincide that closely by chance (`(phase 2) Le tableau` over `y otros conceptos`).
-  if (crossing < settings.minTableRows) return !narrow && endAligned === crossing && startAligned === crossing && differ(leftStarts);
+  // Nor may either gap be a word space: two word spaces line up by chance where words sit where
+  // their glyphs are (`(phase 2) Le` over `otros conceptos`, general 1-01).
+  if (crossing < settings.minTableRows) return !narrow && spaced === crossing && endAligned === crossing && startAligned === crossing && differ(leftStarts);
   const need = settings.alignedShare * crossing;
   // A band under a river's width is taken on the evidence it was admitted for only: figures
   // standing alone end on it and words start on it (a figure column set tight before a text

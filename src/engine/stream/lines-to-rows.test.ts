@@ -5,7 +5,7 @@ import { linesToRows } from './lines-to-rows.ts';
 import { lineToCells } from './line-cells.ts';
 import { cellText } from './cell-text.ts';
 import { DEFAULT_SETTINGS } from '../settings.ts';
-import { row } from './test-page.ts';
+import { cell, row } from './test-page.ts';
 import type { TextChunk } from '../types.ts';
 
 const s = DEFAULT_SETTINGS.stream;
@@ -44,6 +44,48 @@ describe('linesToRows', () => {
   });
 });
 
+/** Words set evenly from x0 to x1, as a justified line stretches its spaces. */
+function spread(text: string, x0: number, x1: number, y: number, size = 10): TextChunk[] {
+  const parts = text.split(' ');
+  const widths = parts.map((p) => p.length * 0.5 * size);
+  const gap = (x1 - x0 - widths.reduce((a, b) => a + b, 0)) / (parts.length - 1);
+  let x = x0;
+  return parts.map((p, i) => {
+    const w = { text: p, x0: x, x1: x + widths[i]!, y0: y, y1: y + size, size, upright: true };
+    x += widths[i]! + gap;
+    return w;
+  });
+}
+
+describe('linesToRows: rows set as tight as lines (troff)', () => {
+  it('joins the lines under a justified or hyphenated line to its cell, whatever letter they start with; a group label stays', () => {
+    const rows = table([
+      ...row(100, [['Item', 50], ['Orders', 260, 'right'], ['Score', 340, 'right']]),
+      ...row(114, [['Office supplies', 50], ['708', 260, 'right'], ['9.96', 340, 'right']]),
+      ...spread('Laboratory — revised', 50, 156, 128),
+      ...row(128, [['102,848', 260, 'right'], ['348.87', 340, 'right']]),
+      ...row(142, [['Further details on avail-', 50]]),
+      ...row(156, [['able from the finance', 50]]),
+      ...row(170, [['Main store', 50]]),
+      ...row(184, [['North region', 50], ['115', 260, 'right'], ['718.5', 340, 'right']]),
+      ...spread('Repairs and maintenance', 50, 171, 198),
+      ...row(198, [['529', 260, 'right']]),
+      ...spread('— revised Figures as', 50, 166, 212),
+      ...row(226, [['shown in', 50]]),
+      ...row(240, [['Consulting fees', 50], ['52', 260, 'right'], ['56.8', 340, 'right']]),
+    ]);
+    expect(rows.map((r) => r[0])).toEqual([
+      'Item',
+      'Office supplies',
+      'Laboratory — revised Further details on avail- able from the finance',
+      'Main store',
+      'North region',
+      'Repairs and maintenance — revised Figures as shown in',
+      'Consulting fees',
+    ]);
+  });
+});
+
 describe('lineToCells', () => {
   it('puts a header spanning two columns at the leftmost one', () => {
     const lines = chunksToLines(
@@ -76,6 +118,30 @@ describe('lineToCells', () => {
     const cells = lineToCells(kv, rivers).map((c) => c.map((w) => w.text).join(' '));
     expect(cells[0]).toBe('Periodicidad de pago:');
     expect(cells[1]).toMatch(/^Semestral/);
+  });
+
+  it('cuts a line that is one phrase where a figure opens it a wider space before words (a narrow figure column set tight)', () => {
+    const lines = chunksToLines(
+      [
+        ...row(100, [['Producto', 50], ['Nota', 200], ['Item', 240]]),
+        ...row(115, [['Arroz', 50], ['249,0', 225, 'right'], ['Región norte', 240]]),
+        ...row(130, [['Maíz', 50], ['72,44', 225, 'right'], ['Loja principal', 240]]),
+        ...row(145, [['Café', 50], ['1,55', 225, 'right'], ['Fletes', 240]]),
+      ],
+      lineSettings,
+    );
+    const rivers = linesToRivers(lines, s);
+    // `200,5` ends at the column's edge, seven points before the next cell's words, which are set
+    // a common face's space apart (2.8 points: the test page's own spaces are half an em).
+    let x = 232;
+    const text = 'Atención al cliente y'.split(' ').map((t) => {
+      const w = { text: t, x0: x, x1: x + 5 * t.length, y0: 160, y1: 170, size: 10, upright: true };
+      x = w.x1 + 2.8;
+      return w;
+    });
+    const words = [...cell('200,5', 225, 160, { align: 'right' }), ...text];
+    const [line] = chunksToLines(words, lineSettings);
+    expect(lineToCells(line!, rivers).map((c) => c.map((w) => w.text).join(' '))).toEqual(['', '200,5', 'Atención al cliente y']);
   });
 });
 

@@ -8,6 +8,7 @@ import { median } from '../median.ts';
 import { isCentredByBand, isRuledByBand } from './ruled-bands.ts';
 import { centredRowGroupsByColumn } from './centred-rows.ts';
 import { wordsText } from '../text/words-text.ts';
+import { isUnfinishedCell, usualWordSpace } from './unfinished-cells.ts';
 
 /** One table row before its cells are turned into text: the words of each column. */
 export interface RowWords {
@@ -28,6 +29,8 @@ const CONTINUES = /^[([]?\p{Ll}/u;
 // Letter and mark classes (`\p{…}`) at module level: the build lowers such literals to `new RegExp`
 // where they stand, a regular expression made per call (issue 14).
 const UPPER_FIRST = /^\p{Lu}/u;
+/** A column's number in its name (`Mes 2`, `Unidades 3`). */
+const COLUMN_NUMBER = /^\d{1,2}$/;
 
 function filledColumns(cells: readonly TextChunk[][]): number[] {
   const out: number[] = [];
@@ -124,11 +127,24 @@ export function linesToRows(
   const headerWrap = (upper: TextLine, lower: TextLine): boolean =>
     ruledRows && lower.yc < rowEdges[0]! && !ruleBetween(upper, lower) && lower.yc - upper.yc <= leading + settings.pitchTieEm * lower.size;
   // A cell's next line where rows are set as tight as lines (troff's tables add no padding): at
-  // the leading, no rule above it, every cell it fills going on in lower case.
+  // the leading, no rule above it, every cell it fills going on in lower case or under a line of
+  // its cell that cannot be the last (unfinished-cells.ts).
+  let space: number | undefined;
+  const unfinishedAbove = (upper: TextLine, k: number): boolean =>
+    isUnfinishedCell(lineCells[lineAt.get(upper)!]![k]!, (space ??= usualWordSpace(lines)), settings.justifiedGapSpreadEm);
   const goesOn = (upper: TextLine, lower: TextLine, cells: readonly TextChunk[][]): boolean =>
     !ruleBetween(upper, lower) &&
     lower.yc - upper.yc <= leading + settings.pitchTieEm * lower.size &&
-    cells.every((c) => c.length === 0 || CONTINUES.test(c[0]!.text));
+    cells.every((c, k) => c.length === 0 || CONTINUES.test(c[0]!.text) || unfinishedAbove(upper, k));
+  // Numbers ending the names of the line above, wrapped under them in narrow cells (`Unidades` over
+  // `3`, in two columns or more): small whole numbers alone, under a line of no figure, nearer it
+  // than the line below.
+  const endsNames = (upper: TextLine, lower: TextLine, cells: readonly TextChunk[][], downGap: number): boolean =>
+    !ruleBetween(upper, lower) &&
+    !figureLine(upper) &&
+    lower.yc - upper.yc <= leading + tieOf(lower) &&
+    downGap > lower.yc - upper.yc + tieOf(lower) &&
+    cells.every((c) => c.length === 0 || (c.length === 1 && COLUMN_NUMBER.test(c[0]!.text)));
   const rows: RowWords[] = [];
   const joinedDown = new Set<number>();
   const pendingLines = new Map<number, TextLine[]>();
@@ -157,6 +173,7 @@ export function linesToRows(
         (enclosed(line) && enclosed(prevLine) && !ruleBetween(prevLine, line)) ||
         (headerWrap(prevLine, line) && continues(cells, row.cells)) ||
         (goesOn(prevLine, line, cells) && continues(cells, row.cells)) ||
+        (continues(cells, row.cells) && endsNames(prevLine, line, cells, downGap)) ||
         (isTight(prevLine, line) && continues(cells, row.cells) && !isHeaderOverData(row.cells, cells, settings.headerOverDataColumns)));
     const joinDown =
       nextLine !== undefined &&

@@ -1,5 +1,7 @@
 /** A grouped amount, or one with decimals: what a figure broken inside its digits must make again. */
-const WHOLE_FIGURE = /^[-(]?(?:[$€£]\s?)?\d{1,3}(?:([.,])\d{3})*(?:(?!\1)[.,]\d{1,2})?%?\)?$/;
+// Decimals after groups use the other mark; with no group either mark (`326,80`: a lookahead on a
+// group that did not take part matches nothing, so it cannot stand alone).
+const WHOLE_FIGURE = /^[-(]?(?:[$€£]\s?)?\d{1,3}(?:(?:([.,])\d{3})+(?:(?!\1)[.,]\d{1,2})?|[.,]\d{1,2})?%?\)?$/;
 /** A date of figures (`2020-11-18`, `17/07/2022`). */
 const DATE = /^\d{1,4}([/.-])\d{1,2}\1\d{1,4}$/;
 /** The first piece holds a mark: `215,33` | `8`, `$13,808.7` | `6`, `2020-11-` | `18` (a year over a year does not). */

@@ -38,6 +38,21 @@ describe('wordsToPhrases', () => {
     expect(wordsToPhrases(words, 10, s).map((p) => texts(p.words).join(' '))).toEqual(['Castilla sin espinas', '1,5']);
   });
 
+  it('keeps each sign with the amount before it where the line writes signs after amounts, set tight (bold totals)', () => {
+    const words = [...cell('Total', 20, 100), ...cell('19.612,16 €', 100, 100), ...cell('79.387,11 €', 160, 100), ...cell('73.709,63 €', 220, 100)];
+    expect(wordsToPhrases(words, 10, s).map((p) => texts(p.words).join(' '))).toEqual(['Total', '19.612,16 €', '79.387,11 €', '73.709,63 €']);
+  });
+
+  it('keeps signs that open amounts with those amounts, set as tight', () => {
+    const words = [...cell('$ 1.000', 100, 100), ...cell('$ 2.000', 140, 100)];
+    expect(wordsToPhrases(words, 10, s).map((p) => texts(p.words).join(' '))).toEqual(['$ 1.000', '$ 2.000']);
+  });
+
+  it('leaves a date, or a date broken in a narrow cell, out of a currency sign set before it', () => {
+    const words = [...cell('$', 100, 100), ...cell('2022-12-', 120, 100), ...cell('$', 200, 100), ...cell('04/02/2026', 220, 100)];
+    expect(wordsToPhrases(words, 10, s).map((p) => texts(p.words).join(' '))).toEqual(['$', '2022-12-', '$', '04/02/2026']);
+  });
+
   it('keeps a bare currency sign with the amount set far right of it', () => {
     const words = [...cell('$', 100, 100), ...cell('2.800,00', 180, 100, { align: 'right' })];
     expect(wordsToPhrases(words, 10, s)).toHaveLength(1);

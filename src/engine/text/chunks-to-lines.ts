@@ -39,8 +39,11 @@ export const LEADER = /^[.·…]+$/;
 const AMOUNT = /^\(?-?\d{1,3}(?:[.,]\d{3})+(?:[.,]\d{1,2})?\)?$/;
 /** Any figure a sign may follow (`5,40`, `1.234,50`, `12`). */
 const FIGURE = /^\(?-?\d[\d.,]*\)?$/;
-/** What a currency sign may open: a figure (perhaps bracketed or signed) or a zero's dash. */
+/** What a currency sign may open: a figure (perhaps bracketed or signed) or a zero's dash... */
 const OPENED_BY_SIGN = /^(?:[-+–(]?\d|[-–—]$)/;
+/** ...but not a date, nor a date's piece wrapped in a narrow cell (`2022-12-` over `18`). */
+const DATE_PIECE = /\d[/-]\d/;
+const opensAmount = (text: string): boolean => OPENED_BY_SIGN.test(text) && !DATE_PIECE.test(text);
 
 /** A zero printed as `0` or a dash. */
 const ZERO_AMOUNT = /^(?:0|[-–—])$/;
@@ -112,16 +115,43 @@ function isSuffixSign(amount: TextChunk, sign: TextChunk, next: TextChunk | unde
   return !next || !/\d/.test(next.text) || next.x0 - sign.x1 > settings.suffixSignRatio * Math.max(before, 0.2 * size);
 }
 
+/**
+ * The line writes its currency signs after their amounts: a sign closes the line's last amount, or
+ * a sign follows an amount with no figure after it, and no sign opens an amount without one before
+ * it. Then a sign set as close to the next amount as to its own (bold totals set tight,
+ * `19.612,16 € 79.387,11 € 73.709,63 €`) is still its own amount's.
+ */
+function signsFollowAmounts(words: readonly TextChunk[], size: number, settings: LineSettings): boolean {
+  let after = false;
+  for (let i = 0; i < words.length; i++) {
+    if (!CURRENCY_SIGN.test(words[i]!.text)) continue;
+    const prev = words[i - 1];
+    const next = words[i + 1];
+    const closes = prev !== undefined && FIGURE.test(prev.text) && words[i]!.x0 - prev.x1 <= settings.phraseGapEm * size;
+    const opens = next !== undefined && opensAmount(next.text);
+    if (opens && !closes) return false;
+    if (closes && !opens) after = true;
+  }
+  return after;
+}
+
 /** Splits a line's words (sorted by x) where the gap is wide enough to be a column gap. */
 export function wordsToPhrases(words: TextChunk[], size: number, settings: LineSettings): Phrase[] {
   const phrases: Phrase[] = [];
   let current: Phrase | undefined;
   let suffix: TextChunk | undefined;
+  let signsAfter: boolean | undefined;
   for (let i = 0; i < words.length; i++) {
     const w = words[i]!;
     const last = current?.words[current.words.length - 1];
-    // `45,40 €` (the sign after its amount) keeps its sign: the next amount, if any, sits further off.
-    if (last !== undefined && CURRENCY_SIGN.test(w.text) && FIGURE.test(last.text) && isSuffixSign(last, w, words[i + 1], size, settings)) {
+    // `45,40 €` (the sign after its amount) keeps its sign: the next amount, if any, sits further off
+    // — or the line writes every sign after its amount.
+    if (
+      last !== undefined &&
+      CURRENCY_SIGN.test(w.text) &&
+      FIGURE.test(last.text) &&
+      (isSuffixSign(last, w, words[i + 1], size, settings) || (w.x0 - last.x1 <= settings.phraseGapEm * size && (signsAfter ??= signsFollowAmounts(words, size, settings))))
+    ) {
       current!.words.push(w);
       current!.x1 = Math.max(current!.x1, w.x1);
       suffix = w;
@@ -130,7 +160,7 @@ export function wordsToPhrases(words: TextChunk[], size: number, settings: LineS
     // A bare currency sign belongs to the amount after it, however far right the amount sits.
     // Not words: a sign alone at the end of a wrapped cell's line (`$` over its amount, Writer)
     // leaves the next column's words where they are.
-    const sign = last !== undefined && last !== suffix && CURRENCY_SIGN.test(last.text) && w.x0 - last.x1 <= settings.signGapEm * size && OPENED_BY_SIGN.test(w.text);
+    const sign = last !== undefined && last !== suffix && CURRENCY_SIGN.test(last.text) && w.x0 - last.x1 <= settings.signGapEm * size && opensAmount(w.text);
     // Two amounts a word space apart are two cells set tight: a cell never holds two amounts.
     // So are an amount (or a zero) and the currency sign that opens the next one (`0 $ 16.437.334`).
     // An amount closed by its sign is a whole cell: a figure after it starts the next (`6,20 € 46,85 €`).

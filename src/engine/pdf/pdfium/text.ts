@@ -3,8 +3,9 @@
  * reads the pages"). pdf.js joined glyphs into runs (text items) by its text layout's factors, named
  * below, and the engine placed each word of a run at the share of the run's width its characters
  * take (pdf/glyph-widths.ts). The engine's table finding is tuned on those words: PDFium's
- * characters are joined into the same runs, each run starting and ending where its glyphs do, and
- * its words placed the same way (text-chunks.ts runToChunks), so a page reads as it did.
+ * characters are joined into the same runs, each run starting and ending where its glyphs do, so a
+ * page reads as it did; inside a run each word is placed where its glyphs are (text-chunks.ts
+ * runToChunks with the run's `edges`), which pdf.js could only guess.
  */
 import type { TextChunk } from '../../types.ts';
 import { directionDeg, quarter, runToChunks, turnForCounts, type GlyphRun } from '../text-chunks.ts';
@@ -128,6 +129,8 @@ interface OpenRun {
   endX: number;
   endY: number;
   writtenSpace: boolean;
+  /** Where each UTF-16 unit of `str` ends, along the writing direction from the run's start: edges[0] is 0. */
+  edges: number[];
 }
 
 function closeRun(run: OpenRun, monospace: boolean, out: TextChunk[]): void {
@@ -146,6 +149,10 @@ function closeRun(run: OpenRun, monospace: boolean, out: TextChunk[]): void {
     monospace,
     writtenSpace: run.writtenSpace,
   };
+  // Each word where its glyphs are, not at a share of the run's width weighed by a common face:
+  // two cells set half an em apart are one run, and the share put the second cell's first word up
+  // to two points off the column it starts (general 6008-17).
+  if (width > 0) glyphs.edges = run.edges.map((e) => e / width);
   runToChunks(glyphs, out);
 }
 
@@ -186,8 +193,14 @@ export function charsToChunks(chars: PageChars, placedInView: readonly (Placed |
       run.str += sep + text;
     } else {
       if (run) closeRun(run, monospace.get(run.font) === true, out);
-      run = { start: p, font, str: text, endX: 0, endY: 0, writtenSpace: sep === 'run' };
+      run = { start: p, font, str: text, endX: 0, endY: 0, writtenSpace: sep === 'run', edges: [0] };
+      sep = '';
     }
+    const from = (p.x - run.start.x) * run.start.ux + (p.y - run.start.y) * run.start.uy;
+    // A space between glyphs spans the gap up to this glyph; every unit of the glyph's text (a
+    // ligature spelled out, a character outside the basic plane) ends where the glyph does.
+    if (sep === ' ') run.edges.push(from);
+    for (let u = 0; u < text.length; u++) run.edges.push(from + p.advance);
     run.endX = p.x + p.ux * p.advance;
     run.endY = p.y + p.uy * p.advance;
     prev = p;

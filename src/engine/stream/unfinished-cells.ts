@@ -1,0 +1,48 @@
+import type { TextLine } from '../text/chunks-to-lines.ts';
+import type { TextChunk } from '../types.ts';
+import { median } from '../median.ts';
+
+/** A word broken by a hyphen at its line's end (`avail-`): the cell goes on below. */
+const HYPHENATED = /\p{L}-$/u;
+
+/** A word space these many times the region's usual one is stretched. */
+const STRETCH_RATIO = 1.5;
+
+/**
+ * The region's usual word space: the median gap between neighbouring words of one phrase. Judged
+ * against it, not against a fixed share of the size, a monospaced font's wide spaces stay plain.
+ */
+export function usualWordSpace(lines: readonly TextLine[]): number {
+  const gaps: number[] = [];
+  for (const line of lines) {
+    for (const p of line.phrases) {
+      for (let i = 1; i < p.words.length; i++) {
+        const gap = p.words[i]!.x0 - p.words[i - 1]!.x1;
+        if (gap > 0) gaps.push(gap);
+      }
+    }
+  }
+  return median(gaps) ?? Infinity;
+}
+
+/**
+ * A cell's line that is not its last: it ends in a word broken by a hyphen, or it is a justified
+ * line, its word spaces stretched alike past the usual space (a filled text block, troff's `T{`,
+ * a word processor's justified cell). A paragraph's last line is never stretched, so the line
+ * under such a line, in its column, goes on with the same cell whatever letter it starts with.
+ */
+export function isUnfinishedCell(words: readonly TextChunk[], space: number, spreadEm: number): boolean {
+  if (words.length === 0) return false;
+  const sorted = [...words].sort((a, b) => a.x0 - b.x0);
+  if (HYPHENATED.test(sorted[sorted.length - 1]!.text)) return true;
+  if (sorted.length < 2) return false;
+  let min = Infinity;
+  let max = -Infinity;
+  for (let i = 1; i < sorted.length; i++) {
+    const gap = sorted[i]!.x0 - sorted[i - 1]!.x1;
+    min = Math.min(min, gap);
+    max = Math.max(max, gap);
+  }
+  const size = sorted[0]!.size;
+  return min >= STRETCH_RATIO * space && max - min <= spreadEm * size;
+}
