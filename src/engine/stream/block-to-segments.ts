@@ -121,10 +121,10 @@ function titleLineOf(block: readonly TextLine[], prev: number, at: number, setti
  * Under the header comes a row of values, or nothing at all when the table goes on over the page.
  */
 function isTitledStart(block: readonly TextLine[], upper: readonly TextLine[], prev: number, at: number, following: readonly number[], settings: StreamSettings): boolean {
-  // Above, rows of values end a table; lines of words only are a header, and a lone line under it
-  // is its table's first group label (its cells centred on three staggered lines set the header's
-  // lines closer than any rows, general 6009-08).
-  if (at - prev < 2 || upper.length < 2 || !upper.some(holdsValue)) return false;
+  // Above, rows with figures end a table (or a form's `Plazo (meses) 12`); lines of words only are
+  // a header, and a lone line under it is its table's first group label (its cells centred on
+  // three staggered lines set the header's lines closer than any rows, general 6009-08).
+  if (at - prev < 2 || upper.length < 2 || !upper.some(holdsFigure)) return false;
   // The title is the lone line right over the header; lone lines above it end the rows above.
   const titleAt = titleLineOf(block, prev, at, settings);
   const title = block[titleAt]!;
