@@ -140,3 +140,16 @@ describe('unseen: cells broken over lines and pages', () => {
     expect(costs.filter((r) => String(r.actividad).startsWith('Sanidad')).every((r) => r.actividad === 'Sanidad y labores culturales')).toBe(true);
   });
 });
+
+describe('unseen: a table begun at a page foot', () => {
+  it('parts two columns set tight under a header that parts them, with two rows before the page ends', async () => {
+    // writer-export.ts --offset 19401: `$ 135,828,000 Año 1` under `Valor total` and `Año`, two rows
+    // at page 1's foot, the rest overleaf. Three rows had to show the cut; two rows are all there were.
+    const rows = (await tablesOf('writer-25406')).IngresosActividad ?? [];
+    expect(rows).toHaveLength(6);
+    expect(rows.slice(0, 2).map((r) => [r.valor_total, r.periodo])).toEqual([
+      [135828000, 'Año 1'],
+      [171856400, 'Año 2'],
+    ]);
+  });
+});

@@ -94,7 +94,10 @@ export function splitAtHeaderGaps(rows: RowWords[], settings: StreamSettings, ph
       split.push(parts);
     }
     // Body lines must show the cut: a header over a column no row reaches across proves nothing.
-    if (!ok || crossed < settings.minTableRows) continue;
+    // A table's first rows at a page's foot (its others go on overleaf) show it with fewer: every
+    // row under the header, two at least.
+    const body = rows.length - h - 1;
+    if (!ok || crossed < Math.min(settings.minTableRows, Math.max(body, 2))) continue;
     rows.forEach((row, r) => row.cells.splice(c, 1, ...split[r]!));
   }
   return rows;

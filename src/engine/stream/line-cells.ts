@@ -1,5 +1,5 @@
 import type { TextChunk } from '../types.ts';
-import { CURRENCY_SIGN, type TextLine } from '../text/chunks-to-lines.ts';
+import { CURRENCY_SIGN, opensAmount, type TextLine } from '../text/chunks-to-lines.ts';
 import { columnAt, type River } from './lines-to-columns.ts';
 import { isFigure, isNumeric } from './text-kinds.ts';
 
@@ -72,6 +72,7 @@ function figureCuts(words: readonly TextChunk[], rivers: readonly River[]): Set<
     (i) =>
       (figure(words[i - 1]!) && (figure(words[i]!) || CURRENCY_SIGN.test(words[i]!.text))) ||
       closesFigure(words, i - 1) ||
+      opensNothing(words, i - 1) ||
       (i === 1 && figure(words[0]!) && !figure(words[1]!) && isWideSpace(words, 1)) ||
       (figure(words[i]!) && words.slice(i + 1).every((w) => CURRENCY_SIGN.test(w.text)) && isWideSpace(words, i)),
   );
@@ -90,8 +91,10 @@ function isWideSpace(words: readonly TextChunk[], i: number): boolean {
     .map((w, k) => w.x0 - words[k]!.x1)
     .filter((_, k) => k + 1 !== i)
     .sort((a, b) => a - b);
-  // Too few other spaces to tell the usual one: a proportional face's space (a quarter em and a bit).
-  const usual = gaps.length >= 2 ? gaps[Math.floor(gaps.length / 2)]! : gaps.length === 1 ? Math.min(gaps[0]!, FACE_SPACE_EM * words[i]!.size) : Infinity;
+  // Too few other spaces to tell the usual one (none: two words, `37.309,75 Pièces`): a
+  // proportional face's space (a quarter em and a bit).
+  const face = FACE_SPACE_EM * words[i]!.size;
+  const usual = gaps.length >= 2 ? gaps[Math.floor(gaps.length / 2)]! : gaps.length === 1 ? Math.min(gaps[0]!, face) : face;
   return words[i]!.x0 - words[i - 1]!.x1 >= WIDE_SPACE_RATIO * usual;
 }
 
@@ -108,7 +111,7 @@ function cutsAtRivers(words: readonly TextChunk[], rivers: readonly River[]): Se
     let bestOverlap = 0;
     for (let i = 1; i < words.length; i++) {
       const prev = words[i - 1]!;
-      if (CURRENCY_SIGN.test(prev.text) && !closesFigure(words, i - 1)) continue;
+      if (CURRENCY_SIGN.test(prev.text) && !closesFigure(words, i - 1) && !opensNothing(words, i - 1)) continue;
       const overlap = Math.min(words[i]!.x0, r.x1) - Math.max(prev.x1, r.x0);
       // On a tie the rightmost gap wins: a cell that overflows is the left one running long.
       if (overlap > 0 && overlap >= bestOverlap) {
@@ -119,6 +122,15 @@ function cutsAtRivers(words: readonly TextChunk[], rivers: readonly River[]): Se
     if (best > 0) cuts.add(best);
   }
   return cuts;
+}
+
+/**
+ * The sign at `k` is followed by a word it cannot open (`€ détachées`): it is the last line of a
+ * wrapped amount's cell (`37.309,75` over `€`), and the word the next cell's.
+ */
+function opensNothing(words: readonly TextChunk[], k: number): boolean {
+  const after = words[k + 1];
+  return CURRENCY_SIGN.test(words[k]!.text) && after !== undefined && !opensAmount(after.text) && !CURRENCY_SIGN.test(after.text);
 }
 
 /**

@@ -287,7 +287,10 @@ export function blockToRegion(block: readonly TextLine[], settings: StreamSettin
       continue;
     }
     const row = centredFigureRowAt(block, last + 1, columns, (l) => l.phrases.every((p) => isFigurePhrase(p) || isCodePhrase(p)), settings);
-    if (row === 0) break;
+    if (row === 0) {
+      if (isBlankTotalRow(block, first, last, columns, settings)) last++;
+      break;
+    }
     last += row;
   }
   const structure = block.slice(first, last + 1).filter((l) => l.phrases.length >= 2);
@@ -310,4 +313,25 @@ export function blockToRegion(block: readonly TextLine[], settings: StreamSettin
   // The first line of a row whose cells are centred against a label wrapped above them.
   while (start > 0 && isCentredPair(block[start - 1]!, block[start]!, settings)) start--;
   return { lines: block.slice(start, last + 1) };
+}
+
+/** A total's label (`Total`, `TOTALES`, `Totale`, `Subtotal`, `Totaux`, `Totais`) opening a line. */
+const TOTAL_LABEL = /^(?:sub)?tota(?:l|le|les|ux|is)\b/i;
+
+/**
+ * The line under the table's last row is a total left blank: only its label, in the first column,
+ * set at the rows' own pitch or closer (a form's `TOTAL` row nobody filled in, a total of columns
+ * that add up to nothing). A note under a table is set further off or reads otherwise.
+ */
+function isBlankTotalRow(block: readonly TextLine[], first: number, last: number, columns: readonly Band[], settings: StreamSettings): boolean {
+  const next = block[last + 1];
+  const prev = block[last]!;
+  if (next === undefined || next.phrases.length !== 1 || columns.length < 2) return false;
+  const label = next.phrases[0]!;
+  if (!TOTAL_LABEL.test(wordsText(label.words)) || label.x1 > columns[1]!.x0) return false;
+  const rows = block.slice(first, last + 1).filter((l) => l.phrases.length >= 2);
+  const pitches = rows.slice(1).map((l, i) => l.yc - rows[i]!.yc).sort((a, b) => a - b);
+  const pitch = pitches[Math.floor(pitches.length / 2)];
+  const tol = settings.alignTolEm * next.size;
+  return pitch !== undefined && next.yc - prev.yc <= pitch + tol && Math.abs(label.x0 - columns[0]!.x0) <= tol;
 }

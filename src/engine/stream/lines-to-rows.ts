@@ -97,7 +97,18 @@ export function linesToRows(
     // cells) leave the leading to a cell's own lines.
     if (!atLeading) return false;
     const belowRows = gap < Math.max(settings.wrapPitchShare * wrapped.rowPitch, wrapped.rowPitch - settings.rowPaddingEm * upper.size);
-    return atLeading && !wrapped.figureLines.has(lower) && belowRows && !(unpadded && isGroupLabel(lower));
+    return atLeading && !wrapped.figureLines.has(lower) && belowRows && !((unpadded || roomAbove(upper, lower)) && isGroupLabel(lower));
+  };
+  // The label's first word would have fit on the line above, before the column's gutter: a cell
+  // is filled greedily, so that line was its cell's last and the label is a row of its own
+  // (`Transport` over `Entrepôt`, in a table whose every row's figures sit two lines apart).
+  const roomAbove = (upper: TextLine, lower: TextLine): boolean => {
+    const above = lineCells[lineAt.get(upper)!]![0]!;
+    const first = lineCells[lineAt.get(lower)!]![0]![0];
+    const gutter = rivers[0];
+    if (above.length === 0 || first === undefined || gutter === undefined) return false;
+    const end = Math.max(...above.map((w) => w.x1));
+    return end + (space ??= usualWordSpace(lines)) + (first.x1 - first.x0) < gutter.x0;
   };
   const isGroupLabel = (line: TextLine): boolean => {
     const cells = lineCells[lineAt.get(line)!]!;

@@ -11,6 +11,13 @@ describe('joinsAsFigure', () => {
     expect(joinsAsFigure('2020-11-', '18')).toBe(true);
   });
 
+  it('joins a minus sign broken off its figure (`-` over `312,09`)', () => {
+    expect(joinsAsFigure('-', '312,09')).toBe(true);
+    expect(joinsAsFigure('–', '1.234,50')).toBe(true);
+    expect(joinsAsFigure('-', 'Total')).toBe(false);
+    expect(joinsAsFigure('-', '12,5,3')).toBe(false);
+  });
+
   it('leaves what would not make one figure again', () => {
     expect(joinsAsFigure('2024', '2025')).toBe(false);
     expect(joinsAsFigure('12,5', '300')).toBe(false);

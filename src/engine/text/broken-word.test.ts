@@ -16,4 +16,10 @@ describe('joinsAsBrokenWord', () => {
     expect(joinsAsBrokenWord('Total:', 'n')).toBe(false);
     expect(joinsAsBrokenWord('Oficina', 'sur')).toBe(false);
   });
+
+  it("joins a cell's last line that is a letter no text ends with (`Quot` over `a`), not a line that goes on", () => {
+    expect(joinsAsBrokenWord('Quot', 'a', true)).toBe(true);
+    expect(joinsAsBrokenWord('Cantidad', 'e', true)).toBe(true);
+    expect(joinsAsBrokenWord('Pago', 'a', false)).toBe(false);
+  });
 });

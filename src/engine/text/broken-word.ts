@@ -16,11 +16,12 @@ const SHORT_WORDS = new Set(
 );
 
 /**
- * Of those, one-letter conjunctions and articles, which no text ends with: as a cell's last line,
- * alone, such a letter is the end of a word broken inside it (`Quantidad` over `e`). Not the
- * two-letter words: a label cut short may end with one (`… os resultados` / `do`, general 6006-02).
+ * Of those, one-letter conjunctions, articles and prepositions, which no text ends with: as a
+ * cell's last line, alone, such a letter is the end of a word broken inside it (`Quantidad` over
+ * `e`, `Quot` over `a`). Not the two-letter words: a label cut short may end with one
+ * (`… os resultados` / `do`, general 6006-02).
  */
-const NEVER_LAST = new Set(['e', 'y', 'o', 'u', 'i']);
+const NEVER_LAST = new Set(['e', 'y', 'o', 'u', 'i', 'a', 'à']);
 
 /**
  * Whether a cell's line that is one word and the lone piece on the next line are one word a

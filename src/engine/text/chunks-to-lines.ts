@@ -43,7 +43,7 @@ const FIGURE = /^\(?-?\d[\d.,]*\)?$/;
 const OPENED_BY_SIGN = /^(?:[-+–(]?\d|[-–—]$)/;
 /** ...but not a date, nor a date's piece wrapped in a narrow cell (`2022-12-` over `18`). */
 const DATE_PIECE = /\d[/-]\d/;
-const opensAmount = (text: string): boolean => OPENED_BY_SIGN.test(text) && !DATE_PIECE.test(text);
+export const opensAmount = (text: string): boolean => OPENED_BY_SIGN.test(text) && !DATE_PIECE.test(text);
 
 /** A zero printed as `0` or a dash. */
 const ZERO_AMOUNT = /^(?:0|[-–—])$/;
@@ -88,7 +88,7 @@ function dominantSize(words: TextChunk[]): number {
   return best;
 }
 
-function makeLine(words: TextChunk[], settings: LineSettings): TextLine {
+function makeLine(words: TextChunk[], settings: LineSettings, signsTrail = false): TextLine {
   sortLeftToRight(words);
   const size = dominantSize(words);
   const main = words.filter((w) => w.size >= size * settings.superscriptSizeShare);
@@ -105,7 +105,7 @@ function makeLine(words: TextChunk[], settings: LineSettings): TextLine {
     x1 = Math.max(x1, w.x1);
   }
   const yc = ref.reduce((sum, w) => sum + center(w), 0) / ref.length;
-  return { words, phrases: wordsToPhrases(words, size, settings), x0, x1, y0, y1, yc, size };
+  return { words, phrases: wordsToPhrases(words, size, settings, signsTrail), x0, x1, y0, y1, yc, size };
 }
 
 /** A currency sign a phrase gap after an amount, with no amount nearer after it than before it (× ratio). */
@@ -135,8 +135,11 @@ function signsFollowAmounts(words: readonly TextChunk[], size: number, settings:
   return after;
 }
 
-/** Splits a line's words (sorted by x) where the gap is wide enough to be a column gap. */
-export function wordsToPhrases(words: TextChunk[], size: number, settings: LineSettings): Phrase[] {
+/**
+ * Splits a line's words (sorted by x) where the gap is wide enough to be a column gap. `signsTrail`:
+ * the text around writes its currency signs after their amounts (`signsTrailAmounts`).
+ */
+export function wordsToPhrases(words: TextChunk[], size: number, settings: LineSettings, signsTrail = false): Phrase[] {
   const phrases: Phrase[] = [];
   let current: Phrase | undefined;
   let suffix: TextChunk | undefined;
@@ -159,8 +162,10 @@ export function wordsToPhrases(words: TextChunk[], size: number, settings: LineS
     }
     // A bare currency sign belongs to the amount after it, however far right the amount sits.
     // Not words: a sign alone at the end of a wrapped cell's line (`$` over its amount, Writer)
-    // leaves the next column's words where they are.
-    const sign = last !== undefined && last !== suffix && CURRENCY_SIGN.test(last.text) && w.x0 - last.x1 <= settings.signGapEm * size && opensAmount(w.text);
+    // leaves the next column's words where they are. Nor where the text writes its signs after
+    // their amounts: a sign alone there was wrapped under its own amount (`77.201,84` over `€`),
+    // and the figure to its right is the next column's.
+    const sign = !signsTrail && last !== undefined && last !== suffix && CURRENCY_SIGN.test(last.text) && w.x0 - last.x1 <= settings.signGapEm * size && opensAmount(w.text);
     // Two amounts a word space apart are two cells set tight: a cell never holds two amounts.
     // So are an amount (or a zero) and the currency sign that opens the next one (`0 $ 16.437.334`).
     // An amount closed by its sign is a whole cell: a figure after it starts the next (`6,20 € 46,85 €`).
@@ -258,12 +263,54 @@ export function chunksToLines(chunks: readonly TextChunk[], settings: LineSettin
       groups.push(group);
     }
   }
-  const lines = groups.map((g) => makeLine(g, settings));
-  return joinJustifiedLines(foldSmallLines(lines, settings), settings);
+  const signsTrail = signsTrailAmounts(groups, settings);
+  const lines = groups.map((g) => makeLine(g, settings, signsTrail));
+  return joinJustifiedLines(foldSmallLines(lines, settings, signsTrail), settings);
+}
+
+/**
+ * The text writes its currency signs after their amounts: at least two signs close the amount
+ * before them (a phrase gap or less on their line, or alone under its end: `77.201,84` over `€`, a
+ * narrow cell wrapped), and no sign opens an amount that way (`$` over `59.397,69` opens it). Sorts
+ * each line's words left to right.
+ */
+function signsTrailAmounts(groups: TextChunk[][], settings: LineSettings): boolean {
+  let after = 0;
+  for (let g = 0; g < groups.length; g++) {
+    const words = groups[g]!;
+    if (!words.some((w) => CURRENCY_SIGN.test(w.text))) continue;
+    sortLeftToRight(words);
+    for (let i = 0; i < words.length; i++) {
+      const sign = words[i]!;
+      if (!CURRENCY_SIGN.test(sign.text)) continue;
+      const prev = words[i - 1];
+      const next = words[i + 1];
+      const gap = settings.phraseGapEm * sign.size;
+      const closes = (prev !== undefined && FIGURE.test(prev.text) && sign.x0 - prev.x1 <= gap) || endsFigureOf(groups, g, -1, sign, (t) => FIGURE.test(t));
+      const opens = (next !== undefined && opensAmount(next.text) && next.x0 - sign.x1 <= gap) || endsFigureOf(groups, g, 1, sign, opensAmount);
+      if (opens && !closes) return false;
+      if (closes && !opens) after++;
+    }
+  }
+  return after >= 2;
+}
+
+/**
+ * A word of a line above (`step` −1) or below (+1) that `is` a figure and ends where the sign does,
+ * less than two lines away (cells centred in a row wrap around their neighbours' lines).
+ */
+function endsFigureOf(groups: readonly TextChunk[][], g: number, step: -1 | 1, sign: TextChunk, is: (text: string) => boolean): boolean {
+  const reach = 2 * sign.size;
+  for (let k = g + step; k >= 0 && k < groups.length; k += step) {
+    const line = groups[k]!;
+    if (line.length === 0 || Math.abs(center(line[0]!) - center(sign)) > reach) return false;
+    if (line.some((w) => is(w.text) && Math.abs(w.x1 - sign.x1) <= 0.1 * sign.size)) return true;
+  }
+  return false;
 }
 
 /** A line of only small text overlapping a bigger neighbour's box belongs to that neighbour. */
-function foldSmallLines(lines: TextLine[], settings: LineSettings): TextLine[] {
+function foldSmallLines(lines: TextLine[], settings: LineSettings, signsTrail: boolean): TextLine[] {
   const out: TextLine[] = [];
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
@@ -282,7 +329,7 @@ function foldSmallLines(lines: TextLine[], settings: LineSettings): TextLine[] {
       out.push(line);
       continue;
     }
-    const merged = makeLine([...host.words, ...line.words], settings);
+    const merged = makeLine([...host.words, ...line.words], settings, signsTrail);
     if (host === prev) out[out.length - 1] = merged;
     else lines[i + 1] = merged;
   }
