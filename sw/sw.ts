@@ -6,7 +6,7 @@ import type { RouteHandlerCallbackOptions } from 'workbox-core/types';
 import { NetworkFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
-import { createStore, delMany, entries, get, set } from 'idb-keyval';
+import { createStore, delMany, entries, get, set, setMany } from 'idb-keyval';
 import {
   apiCacheName,
   CACHED_AT_HEADER,
@@ -59,11 +59,31 @@ async function userOf(request: Request): Promise<string | null> {
   return userId ?? null;
 }
 
-async function learnToken(authorization: string, userId: string): Promise<void> {
+// A token forgotten at logout (or when a 401 ended its session) is never learnt again: a `users/me`
+// answer still on a slow link when its user signed out taught the worker that token anew and
+// re-created the deleted cache, and the other answers then in flight were filed there too — the
+// documents list stayed on a shared tablet after logout (fifth attacker's audit, decision 037).
+// Such a token is dead on the server, so nothing is lost. Kept in IndexedDB (the worker restarts at
+// will) for a token's lifetime at most.
+const FORGOTTEN_KEY = 'forgotten:';
+const FORGOTTEN_DAYS = 31;
+const forgottenTokens = new Set<string>();
+
+async function isForgotten(hash: string): Promise<boolean> {
+  if (forgottenTokens.has(hash)) return true;
+  if ((await get<number>(FORGOTTEN_KEY + hash, state)) === undefined) return false;
+  forgottenTokens.add(hash);
+  return true;
+}
+
+/** Learns whose token this is; false (nothing learnt) for a token forgotten at logout. */
+async function learnToken(authorization: string, userId: string): Promise<boolean> {
   const hash = await tokenHash(authorization);
-  if (!hash || tokenUsers.get(hash) === userId) return;
+  if (!hash || (await isForgotten(hash))) return false;
+  if (tokenUsers.get(hash) === userId) return true;
   tokenUsers.set(hash, userId);
   await set(TOKEN_KEY + hash, userId, state);
+  return true;
 }
 
 // ---- Network-first API caches, one per user. ----
@@ -147,10 +167,11 @@ async function handleMe({ request, event }: RouteHandlerCallbackOptions): Promis
     if (response.status !== 200) return response;
     const userId = await userIdOf(response.clone());
     const authorization = request.headers.get('Authorization');
-    if (userId && authorization) {
-      await learnToken(authorization, userId);
+    if (userId && authorization && (await learnToken(authorization, userId))) {
       const cache = await caches.open(apiCacheName(userId));
       await cache.put(request, await stamp(response.clone()));
+      // Signed out while it was being stored: the cache goes again.
+      if ((await userOf(request)) !== userId) await caches.delete(apiCacheName(userId));
     }
     return response;
   });
@@ -216,9 +237,22 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
 
 async function forgetUser(userId: string): Promise<void> {
   strategies.delete(userId);
-  for (const [hash, owner] of tokenUsers) if (owner === userId) tokenUsers.delete(hash);
-  const stored = await entries<string, string>(state);
-  await delMany(stored.filter(([key, owner]) => key.startsWith(TOKEN_KEY) && owner === userId).map(([key]) => key), state);
+  const hashes = new Set<string>();
+  for (const [hash, owner] of tokenUsers) {
+    if (owner !== userId) continue;
+    hashes.add(hash);
+    tokenUsers.delete(hash);
+  }
+  const stored = await entries<string, string | number>(state);
+  for (const [key, owner] of stored) if (key.startsWith(TOKEN_KEY) && owner === userId) hashes.add(key.slice(TOKEN_KEY.length));
+  for (const hash of hashes) forgottenTokens.add(hash);
+  const now = Date.now();
+  const expired = stored.filter(([key, at]) => key.startsWith(FORGOTTEN_KEY) && typeof at === 'number' && now - at > FORGOTTEN_DAYS * 86_400_000);
+  await setMany([...hashes].map((hash) => [FORGOTTEN_KEY + hash, now]), state);
+  await delMany(
+    [...[...hashes].map((hash) => TOKEN_KEY + hash), ...expired.map(([key]) => key)],
+    state,
+  );
   await caches.delete(apiCacheName(userId));
 }
 

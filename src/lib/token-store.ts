@@ -20,3 +20,16 @@ export function clearToken(): void {
     // Storage disabled: nothing to clear.
   }
 }
+
+/**
+ * Calls `listener` when another tab or window of this origin writes the stored token (signs in or
+ * out; `key === null` is a `localStorage.clear()`). The browser reports only other tabs' writes.
+ */
+export function onTokenChangedElsewhere(listener: () => void): () => void {
+  if (typeof window === 'undefined') return () => undefined;
+  const handler = (event: StorageEvent) => {
+    if (event.storageArea === localStorage && (event.key === TOKEN_KEY || event.key === null)) listener();
+  };
+  window.addEventListener('storage', handler);
+  return () => window.removeEventListener('storage', handler);
+}

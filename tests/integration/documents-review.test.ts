@@ -75,6 +75,24 @@ describe("'Revisado'", () => {
     await s.ctx.documents.requeue(ids['e.pdf']!);
     expect((await list('')).find((d) => d.original_filename === 'e.pdf')?.reviewed).toBeNull();
   });
+
+  // Fifth attacker's audit (decision 037): marked while the reprocess ran, the mark outlived the
+  // new extraction, vouching for values nobody had looked at.
+  it('is refused (409) until the document is processed: pending, being processed again, or failed', async () => {
+    const id = ids['e.pdf']!;
+    for (const status of ['pending', 'processing', 'error']) {
+      await s.ctx.db.updateTable('documents').set({ status }).where('id', '=', id).execute();
+      const res = await mark(reviewer, id, true);
+      expect(res.status).toBe(409);
+      expect(await res.json()).toMatchObject({ code: 'NOT_PROCESSED', error: 'Solo se puede marcar como revisado un documento ya procesado. Espera a que termine el procesamiento.' });
+      // Taking a mark back is always allowed.
+      expect((await mark(reviewer, id, false)).status).toBe(200);
+    }
+    expect((await list('')).find((d) => d.original_filename === 'e.pdf')?.reviewed).toBeNull();
+    await s.ctx.db.updateTable('documents').set({ status: 'processed' }).where('id', '=', id).execute();
+    expect((await mark(reviewer, id, true)).status).toBe(200);
+    expect((await mark(reviewer, id, false)).status).toBe(200);
+  });
 });
 
 describe("'Con advertencias'", () => {

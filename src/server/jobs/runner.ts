@@ -184,11 +184,20 @@ export class JobRunner {
   }
 
   private async run(job: DocumentRow): Promise<void> {
+    // A document requeued (reprocess) while this runner still ran it, and claimed again by it: the
+    // lease is this runner's both times, so the old run could still store or fail the document
+    // (a stale stall error over the new run), its child went on, and it no longer counted against
+    // WORKERS — each 'Reprocesar' meant one more child (fifth attacker's audit, decision 037).
+    // The newest run alone speaks for the document; the old one is stopped and answers nothing.
+    this.running.get(job.id)?.abort();
+    const stop = new AbortController();
+    this.running.set(job.id, stop);
     const heartbeat = setInterval(() => {
       void this.o.queue.heartbeat(job.id, this.owner, LEASE_MS).catch(() => undefined);
     }, LEASE_MS / 3);
     try {
-      const outcome = await this.execute(job);
+      const outcome = await this.execute(job, stop.signal);
+      if (this.running.get(job.id) !== stop) return;
       if (this.released.has(job.id)) {
         const back = await this.o.queue.release(job, this.owner, 0);
         this.o.log.info({ document: job.id, back }, 'job released on shutdown');
@@ -198,7 +207,7 @@ export class JobRunner {
       else this.o.log.error({ err, document: job.id }, 'job bookkeeping failed');
     } finally {
       clearInterval(heartbeat);
-      this.running.delete(job.id);
+      if (this.running.get(job.id) === stop) this.running.delete(job.id);
       this.wake();
     }
   }
@@ -230,15 +239,13 @@ export class JobRunner {
    * child serves only documents of one owner (poolKey): one person's file never shares a process
    * with another's (docs/decisions/001, "Warm children").
    */
-  private async execute(job: DocumentRow): Promise<Outcome> {
-    const stop = new AbortController();
-    this.running.set(job.id, stop);
+  private async execute(job: DocumentRow, signal: AbortSignal): Promise<Outcome> {
     const pdf = await this.o.pdfs.local(job);
     // Deleted with its file between the claim and now, or its file lost: nothing to read.
     // A crash as before, when the engine met a missing file: retried, then an error.
     if (!pdf) return { ok: false, reason: 'crash', message: SERVER_MESSAGES.fileMissing, detail: 'stored PDF not found', wallMs: 0 };
     try {
-      return await this.isolated(job, pdf.path, stop.signal);
+      return await this.isolated(job, pdf.path, signal);
     } finally {
       await pdf.release().catch(() => undefined);
     }

@@ -33,6 +33,7 @@ export const ERRORS = {
   userNotFound: e(404, 'NOT_FOUND', SERVER_MESSAGES.userNotFound, 'user not found', 'No user with this id.'),
   tableNotFound: e(404, 'NOT_FOUND', SERVER_MESSAGES.tableNotFound, 'table Foo not found', 'No catalogue table of this name.'),
   emailTaken: e(409, 'EMAIL_TAKEN', SERVER_MESSAGES.emailTaken, 'a user with this email exists', 'An account with this email exists.'),
+  reviewedNotProcessed: e(409, 'NOT_PROCESSED', SERVER_MESSAGES.reviewedNotProcessed, 'document is processing, not processed', 'The document is not processed (pending, being processed again, or failed): there is nothing to mark reviewed yet.'),
   lastAdmin: e(409, 'LAST_ADMIN', SERVER_MESSAGES.lastAdmin, 'cannot demote or disable the last active admin', 'The change would leave no active administrator.'),
   bodyTooLarge: e(413, 'BODY_TOO_LARGE', SERVER_MESSAGES.bodyTooLarge, 'Request body is too large', 'The JSON body is over its limit: 1 MB, 16 KB for the login.'),
   unsupportedMediaType: e(415, 'UNSUPPORTED_MEDIA_TYPE', SERVER_MESSAGES.validation, "Unsupported Media Type: 'text/plain'", 'The body is not `application/json`.'),

@@ -28,7 +28,7 @@ export const OPERATIONS_DOCUMENTS: Record<string, OperationDoc> = {
       '`{"reviewed": true}` records that a reviewer checked the document (who and when, answered as `reviewed`); `false` takes the mark back. ' +
       '`GET /api/documents?reviewed=true|false` filters by it.',
     ok: { 200: 'The document as the list answers it.' },
-    errors: ['documentNotFound'],
+    errors: ['documentNotFound', 'reviewedNotProcessed'],
   },
   'GET /api/documents/{id}/review': {
     tag: 'Documents',

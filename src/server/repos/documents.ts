@@ -261,14 +261,19 @@ export function documentsRepo(db: Kysely<Database>) {
       }
       return { reviewers, duplicates };
     },
-    /** Marks the document 'Revisado' by this user now, or (null) takes the mark back. */
+    /**
+     * Marks the document 'Revisado' by this user now, or (null) takes the mark back. The mark is set
+     * only on a processed document, in the same statement: a reprocess clears it (`requeue`), and a
+     * mark set while the new extraction ran outlived it, vouching for values nobody had seen (fifth
+     * attacker's audit, decision 037). Undefined when there is no such document, or none processed.
+     */
     async setReviewed(id: number, userId: number | null): Promise<DocumentRow | undefined> {
-      return db
+      let q = db
         .updateTable('documents')
         .set(userId === null ? { reviewed_at: null, reviewed_by: null } : { reviewed_at: new Date().toISOString(), reviewed_by: userId })
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirst();
+        .where('id', '=', id);
+      if (userId !== null) q = q.where('status', '=', 'processed');
+      return q.returningAll().executeTakeFirst();
     },
     async requeue(id: number): Promise<DocumentRow | undefined> {
       const now = new Date().toISOString();

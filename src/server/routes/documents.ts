@@ -14,7 +14,7 @@ import {
 } from '../../shared/api/documents.ts';
 import { findTable } from '../../shared/catalog/index.ts';
 import { SERVER_MESSAGES } from '../../shared/messages/server.ts';
-import { notFound } from '../errors.ts';
+import { HttpError, notFound } from '../errors.ts';
 import { userOf } from '../plugins/auth.ts';
 import { byTableOf, headerOf, pageSizesOf, qualityOf, toDocument, type DocumentRow } from '../repos/documents.ts';
 import type { AppContext } from '../context.ts';
@@ -115,6 +115,11 @@ export const documentRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = as
     async (request) => {
       await load(request.params.id);
       const row = await ctx.documents.setReviewed(request.params.id, request.body.reviewed ? userOf(request).id : null);
+      // Pending, processing (a reprocess) or failed: nothing stored yet that a reviewer could have checked.
+      if (!row && request.body.reviewed) {
+        const doc = await ctx.documents.findById(request.params.id);
+        if (doc) throw new HttpError(409, 'NOT_PROCESSED', SERVER_MESSAGES.reviewedNotProcessed, `document is ${doc.status}, not processed`);
+      }
       if (!row) throw notFound('document', SERVER_MESSAGES.documentNotFound);
       return { data: toDocument(row, await ctx.documents.extrasFor([row])) };
     },

@@ -36,6 +36,7 @@ export const SERVER_MESSAGES = {
   deleted: 'Documento eliminado.',
   reprocessQueued: 'El documento se volverá a procesar.',
   lastAdmin: 'No se puede quitar el último administrador activo.',
+  reviewedNotProcessed: 'Solo se puede marcar como revisado un documento ya procesado. Espera a que termine el procesamiento.',
   // Processing failures, shown on the document.
   jobTimeout: ENGINE_MESSAGES.timeout,
   jobMemory: ENGINE_MESSAGES.memory,

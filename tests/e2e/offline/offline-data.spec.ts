@@ -107,3 +107,37 @@ test('a session ended by a 401 removes that user’s cached API answers, as logo
   await expect.poll(() => page.evaluate(() => caches.keys())).not.toContain(`sep-api-${userId}`);
   await context.close();
 });
+
+// Fifth attacker's audit: on a slow link, answers still on the wire when the user signed out came
+// back after the cache was deleted; the `users/me` one taught the worker the signed-out token
+// again, the cache was made anew, and the documents list was filed in it: the previous user's
+// applicants stayed on a shared tablet.
+test('answers still on a slow link at logout do not bring that user’s cache back', async () => {
+  const adminToken = await api.login();
+  const meRes = await fetch(`${server.url}/api/users/me`, { headers: { Authorization: `Bearer ${adminToken}` } });
+  const adminId = String(((await meRes.json()) as { data: { id: number } }).data.id);
+  const context = await launchTablet(tempDir('sep-prof-'));
+  const page = await context.newPage();
+  await login(page, server.url);
+  await waitForServiceWorker(page);
+  // A full load: the worker learns the user from the `users/me` answer and keeps the list.
+  await page.goto(`${server.url}/dashboard/documents`);
+  await expect
+    .poll(() => page.evaluate(async (name) => (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname), `sep-api-${adminId}`))
+    .toContain('/api/documents');
+
+  // The server answers at once; the answers take 7 s to come down the link.
+  await context.route(/\/api\/(users\/me|documents\?)/, async (route) => {
+    const response = await route.fetch();
+    await new Promise((r) => setTimeout(r, 7_000));
+    await route.fulfill({ response }).catch(() => undefined);
+  });
+  await page.reload();
+  // After 4 s the worker answers from the cache; the network answers are still coming.
+  await page.getByRole('button', { name: 'Cerrar Sesión' }).click({ timeout: 15_000 });
+  await expect(page).toHaveURL(/\/login/);
+  await expect.poll(() => page.evaluate(() => caches.keys())).not.toContain(`sep-api-${adminId}`);
+  await page.waitForTimeout(9_000);
+  expect(await page.evaluate(() => caches.keys())).not.toContain(`sep-api-${adminId}`);
+  await context.close();
+});

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import '../../../lib/testing/dom.ts';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useAuth } from '../auth-context.ts';
 import { AuthProvider } from './auth-provider.tsx';
@@ -98,6 +98,49 @@ describe('AuthProvider start-up (spec §4)', () => {
     // The per-user caches outside React (service-worker API cache, outbox owner) go too.
     expect(purged).toHaveBeenCalledWith(3, 'expired');
     stop();
+  });
+
+  // Fifth attacker's audit: tab 2 of a shared tablet stayed signed in as the previous user after
+  // tab 1 signed out and the next user signed in there; it showed the previous user's pages, and
+  // its outbox sent the previous user's queued PDFs with the next user's token, as theirs.
+  it.each([
+    ['signed out', null],
+    ['signed another user in', 'u'],
+  ])('another tab that %s ends this tab\'s session and drops its cached pages', async (_what, newToken) => {
+    localStorage.setItem('authToken', 't');
+    stubFetch(async () => new Response(JSON.stringify({ data: me })));
+    const onSignedOut = vi.fn();
+    const purged = vi.fn();
+    const stop = onLogout(purged);
+    render(
+      <AuthProvider onSignedOut={onSignedOut}>
+        <Probe />
+      </AuthProvider>,
+    );
+    await waitFor(() => expect(screen.getByTestId('probe')).toHaveTextContent('authenticated:admin'));
+    // What the browser does in this tab when another one writes the token.
+    if (newToken) localStorage.setItem('authToken', newToken);
+    else localStorage.removeItem('authToken');
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: 'authToken', oldValue: 't', newValue: newToken, storageArea: localStorage }));
+    });
+    expect(screen.getByTestId('probe')).toHaveTextContent('unauthenticated:none');
+    expect(onSignedOut).toHaveBeenCalledTimes(1);
+    expect(purged).toHaveBeenCalledWith(3, 'expired');
+    // The other tab's token is not this tab's to remove.
+    expect(localStorage.getItem('authToken')).toBe(newToken);
+    stop();
+  });
+
+  it('a write to another storage key leaves the session alone', async () => {
+    localStorage.setItem('authToken', 't');
+    stubFetch(async () => new Response(JSON.stringify({ data: me })));
+    render(<AuthProvider><Probe /></AuthProvider>);
+    await waitFor(() => expect(screen.getByTestId('probe')).toHaveTextContent('authenticated:admin'));
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: 'rowsPerPage', newValue: '50', storageArea: localStorage }));
+    });
+    expect(screen.getByTestId('probe')).toHaveTextContent('authenticated:admin');
   });
 
   it('useAuth outside its provider throws the spec message', () => {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useReducer, type ReactNode } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
-import { clearToken, getToken, setToken } from '../../../lib/token-store.ts';
+import { clearToken, getToken, onTokenChangedElsewhere, setToken } from '../../../lib/token-store.ts';
 import { emitLogout } from '../../../lib/session-events.ts';
 import { authMessages } from '../messages.ts';
 import { AuthContext, type AuthContextValue } from '../auth-context.ts';
@@ -82,6 +82,21 @@ export function AuthProvider({ children, onSignedOut }: AuthProviderProps) {
     dispatch({ type: 'logged-out' });
     onSignedOut?.();
   }, [userId, onSignedOut]);
+
+  // Another tab signed out, or signed someone else in: the stored token is no longer this tab's
+  // session, which ends here as by a 401 (the stored user, if any, is the other tab's: kept).
+  // Without this a tablet's second tab went on as the previous user — its pages on screen, its
+  // requests sent with the next user's token, and its outbox sending the previous user's queued
+  // PDFs as the next user's (fifth attacker's audit, decision 037).
+  const signedIn = state.status === 'authenticated';
+  useEffect(() => {
+    if (!signedIn) return;
+    return onTokenChangedElsewhere(() => {
+      void emitLogout(userId, 'expired');
+      dispatch({ type: 'logged-out' });
+      onSignedOut?.();
+    });
+  }, [signedIn, userId, onSignedOut]);
 
   const value = useMemo<AuthContextValue>(
     () => ({ ...state, isAuthenticated: state.status === 'authenticated', login, logout, expire }),
