@@ -258,6 +258,21 @@ describe('ruling lines', () => {
     expect(findRules(binarize(img, 200), { ...opts, grey: img }).rules.map((r) => Math.round(r.at))).toEqual([63]);
   });
 
+  it("takes a cell's `i` and `l` bridged to its row's rules for letters, a short separator drawn in one stroke for a rule", () => {
+    // One ruled row 30 px high (rules at y = 20 and 50), minVertical 20: the separator at x = 100
+    // runs rule to rule in one stroke; the `l` at x = 150 stops 2 px under the top rule, and the
+    // `i` at x = 200 is a dot and a stem 2 px apart, 2 px under that rule too (a tight grid's cells).
+    const img = createImage(300, 80, 250);
+    fillRect(img, 20, 20, 280, 22, 20);
+    fillRect(img, 20, 50, 280, 52, 20);
+    fillRect(img, 100, 22, 102, 50, 20);
+    fillRect(img, 150, 24, 152, 44, 20);
+    fillRect(img, 200, 24, 202, 27, 20);
+    fillRect(img, 200, 29, 202, 44, 20);
+    const { rules } = findRules(binarize(img, 128), { minHorizontal: 40, minVertical: 20, maxThickness: 4, maxGap: 2 });
+    expect(rules.filter((r) => r.orientation === 'v').map((r) => Math.round(r.at))).toEqual([101]);
+  });
+
   it('bridges a one-pixel break in a rule', () => {
     const mask = createImage(50, 3, 0);
     fillRect(mask, 0, 1, 20, 2, 1);

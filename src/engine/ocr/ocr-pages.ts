@@ -12,6 +12,13 @@ import { OcrEngine } from './recognize.ts';
  */
 export const OCR_PAGE_TIMEOUT_MS = 40_000;
 /**
+ * While a page is being read, a heartbeat this often from the child's main thread, which is free
+ * while Tesseract works in its own thread: Tesseract reports nothing while it lays a page out (24 s
+ * on a dense 200 dpi Calc scan), and the stall cap took that for a hung file. A main thread held by
+ * a synchronous loop still beats not, and OCR_PAGE_TIMEOUT_MS bounds the page.
+ */
+export const OCR_HEARTBEAT_MS = 2_000;
+/**
  * Longest the page's drawing instructions may take to read (ms). A scan's are one image (well under
  * a second, its decoding included); a hostile page's can grow without end (a form/pattern cycle).
  */
@@ -94,6 +101,7 @@ export class OcrPages {
     });
     const onAbort = () => void this.close();
     signal?.addEventListener('abort', onAbort, { once: true });
+    const beat = setInterval(onTick, OCR_HEARTBEAT_MS);
     try {
       const work = (async () => {
         // Drawn by a pdf.js of its own in a worker thread (drawing-thread.ts), always: the engine's
@@ -131,6 +139,7 @@ export class OcrPages {
       await this.closeEngine();
       return content;
     } finally {
+      clearInterval(beat);
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
       page?.cleanup();

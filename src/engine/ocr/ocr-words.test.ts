@@ -52,6 +52,10 @@ describe('OCR word fixes', () => {
     expect(normalizeOcrText([word('N*', 0, 10), word('N”', 0, 10), word('No', 0, 10)]).map((w) => w.text)).toEqual(['N°', 'N°', 'No']);
   });
 
+  it("reads the number sign with the label's colon read onto it (`Solicitud N*:`)", () => {
+    expect(normalizeOcrText([word('N*:', 0, 10), word('N”:', 0, 10), word('N:', 0, 10)]).map((w) => w.text)).toEqual(['N°:', 'N°:', 'N:']);
+  });
+
   it("takes Tesseract's words with their confidence, a word's box ending before the next word", () => {
     const box = (x0: number, x1: number) => ({ x0, y0: 10, x1, y1: 30 });
     const words = blocksToWords([

@@ -97,12 +97,18 @@ export function joinSplitNumbers(words: readonly OcrWord[]): OcrWord[] {
   return out;
 }
 
-/** The number sign `N°` as OCR misreads its small raised circle: `N*`, `N”`, `N'`. */
-const NUMBER_SIGN = /^N[*"'`´”“’‘^]\.?$/;
+/**
+ * The number sign `N°` as OCR misreads its small raised circle: `N*`, `N”`, `N'`, perhaps with the
+ * label's colon read onto it (`Solicitud N*:`), which is kept.
+ */
+const NUMBER_SIGN = /^N[*"'`´”“’‘^](\.?:?)$/;
 
 /** Fixes of misreadings common on forms: the number sign. */
 export function normalizeOcrText(words: readonly OcrWord[]): OcrWord[] {
-  return words.map((w) => (NUMBER_SIGN.test(w.text) ? { ...w, text: 'N°' } : w));
+  return words.map((w) => {
+    const sign = NUMBER_SIGN.exec(w.text);
+    return sign ? { ...w, text: `N°${sign[1]}` } : w;
+  });
 }
 
 /** An amount with digit groups and two decimals, whatever separators OCR read: `13.479.200.00`. */

@@ -252,6 +252,8 @@ export async function readPageImage(page: PageImage, engine: OcrEngine, opts: Re
     clean = rotate(clean, -skewDeg);
     mask = binarize(clean);
   }
+  // Each step of the page's cleaning is a few synchronous seconds at most: a heartbeat between them.
+  opts.onTick?.();
   opts.debug?.('clean', clean);
   const pxPerPt = 1 / Math.max(frame.scaleX, frame.scaleY);
   // Rules are often printed light grey and thin: they are looked for among the faint ink too.
@@ -263,6 +265,7 @@ export async function readPageImage(page: PageImage, engine: OcrEngine, opts: Re
     maxGap: Math.max(1, Math.round(RULE_MAX_GAP_PT * pxPerPt)),
     grey: clean,
   });
+  opts.onTick?.();
   opts.debug?.('rules', { ...ruleMask, data: ruleMask.data.map((v, i) => (v ? 0 : mask.data[i] ? 200 : 255)) });
   const text = whiten(invertBands(erase(clean, ruleMask), bands));
   const dpi = 72 * pxPerPt;

@@ -27,12 +27,17 @@ async function processedTable(token: string): Promise<string> {
   throw new Error('processing did not finish');
 }
 
+/** The signed-in user's id as the server gives it (`users/me`): the worker names its cache by it. */
+async function userIdOf(token: string): Promise<string> {
+  const res = await fetch(`${server.url}/api/users/me`, { headers: { Authorization: `Bearer ${token}` } });
+  return String(((await res.json()) as { data: { id: number } }).data.id);
+}
+
 test('a table page seen online opens offline with its rows and the offline label; logout removes it', async () => {
   const adminToken = await api.login();
   await api.createUser(adminToken, OTHER.email, OTHER.password);
   const table = await processedTable(adminToken);
-  const meRes = await fetch(`${server.url}/api/users/me`, { headers: { Authorization: `Bearer ${adminToken}` } });
-  const adminId = String(((await meRes.json()) as { data: { id: number } }).data.id);
+  const adminId = await userIdOf(adminToken);
 
   const context = await launchTablet(tempDir('sep-prof-'));
   const page = await context.newPage();
@@ -114,8 +119,7 @@ test('a session ended by a 401 removes that user’s cached API answers, as logo
 // applicants stayed on a shared tablet.
 test('answers still on a slow link at logout do not bring that user’s cache back', async () => {
   const adminToken = await api.login();
-  const meRes = await fetch(`${server.url}/api/users/me`, { headers: { Authorization: `Bearer ${adminToken}` } });
-  const adminId = String(((await meRes.json()) as { data: { id: number } }).data.id);
+  const adminId = await userIdOf(adminToken);
   const context = await launchTablet(tempDir('sep-prof-'));
   const page = await context.newPage();
   await login(page, server.url);
