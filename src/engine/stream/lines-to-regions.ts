@@ -6,6 +6,7 @@ import { centredFigureRowAt, isCentredPair } from './centred-lines.ts';
 import { isDate, isNumeric } from './text-kinds.ts';
 import type { StreamSettings } from '../settings.ts';
 import { wordsText } from '../text/words-text.ts';
+import { median } from '../median.ts';
 
 /** A run of lines that may hold one table, with the lines just above it that may title it. */
 export interface Region {
@@ -330,8 +331,7 @@ function isBlankTotalRow(block: readonly TextLine[], first: number, last: number
   const label = next.phrases[0]!;
   if (!TOTAL_LABEL.test(wordsText(label.words)) || label.x1 > columns[1]!.x0) return false;
   const rows = block.slice(first, last + 1).filter((l) => l.phrases.length >= 2);
-  const pitches = rows.slice(1).map((l, i) => l.yc - rows[i]!.yc).sort((a, b) => a - b);
-  const pitch = pitches[Math.floor(pitches.length / 2)];
+  const pitch = median(rows.slice(1).map((l, i) => l.yc - rows[i]!.yc));
   const tol = settings.alignTolEm * next.size;
   return pitch !== undefined && next.yc - prev.yc <= pitch + tol && Math.abs(label.x0 - columns[0]!.x0) <= tol;
 }
