@@ -1,4 +1,5 @@
 import type { GrayImage, InkMask } from './gray-image.ts';
+import { isVerticalRule } from './vertical-pieces.ts';
 
 /** A ruling line found on the raster, in pixels of the image it was found on. */
 export interface PixelRule {
@@ -299,39 +300,6 @@ export function maskToRules(
 }
 
 /**
- * A short vertical piece is a rule only where it meets a horizontal rule at one of its ends (a
- * column separator of a one-row header); alone it is a stroke of a large glyph (a `1`, an `l`).
- */
-function meetsRule(v: PixelRule, hs: readonly PixelRule[], tol: number): boolean {
-  return hs.some((h) => v.at >= h.from - tol && v.at <= h.to + tol && (Math.abs(h.at - v.from) <= tol || Math.abs(h.at - v.to) <= tol));
-}
-
-/** Rows a short vertical rule may miss its ink in (a speck of paper in a scanned line). */
-const MAX_SHORT_RULE_GAPS = 1;
-/** The share of its rows a longer vertical rule may miss its ink in (the corpus scans' rules: 3 % at most). */
-const MAX_RULE_GAP_SHARE = 0.1;
-
-/**
- * A vertical rule is drawn in one stroke: its ink runs along its whole length, but for `maxGaps`
- * rows. Strokes of text make a piece with the rules between them once the gaps between them are
- * bridged, and those gaps are there in the ink: the `i` and `l` of a tight grid's cells with the
- * rules above and below them (unseen html scans: every one of the applicant's grid was erased,
- * `Sol c tud`, `Mun c p o`), and a right-aligned column's last digits, the same in row after row,
- * with the row rules between them (unseen Calc scans: `22.98` read `22. 8`); such chains miss their
- * ink in a fifth of their rows or more.
- */
-function unbroken(v: PixelRule, mask: InkMask, maxGaps: number): boolean {
-  const x = Math.round(v.at - 0.5);
-  let gaps = 0;
-  for (let y = v.from; y < v.to; y++) {
-    let ink = false;
-    for (let dx = -1; dx <= 1 && !ink; dx++) ink = x + dx >= 0 && x + dx < mask.width && mask.data[y * mask.width + x + dx] === 1;
-    if (!ink && ++gaps > maxGaps) return false;
-  }
-  return true;
-}
-
-/**
  * Horizontal and vertical rules of an ink mask, the mask of the kept rules' pixels (to erase before
  * OCR) and the dark bands (to invert before OCR: Tesseract reads dark text on light paper).
  */
@@ -349,9 +317,7 @@ export function findRules(mask: InkMask, opts: RuleOptions): { rules: PixelRule[
   // in two rows joined through the rule between them are as long as two rows, no more).
   const isColumn = (from: number, to: number, at: number) =>
     to - from >= COLUMN_RULE_MIN_PER_VERTICAL * opts.minVertical && h.filter((r) => at >= r.from - tol && at <= r.to + tol && r.at >= from - tol && r.at <= to + tol).length >= 2;
-  const v = maskToRules(vMask, 'v', opts.maxThickness, mask, undefined, isColumn).filter((r) =>
-    r.to - r.from >= 2 * opts.minVertical ? unbroken(r, mask, MAX_RULE_GAP_SHARE * (r.to - r.from)) : meetsRule(r, h, opts.maxThickness + 2) && unbroken(r, mask, MAX_SHORT_RULE_GAPS),
-  );
+  const v = maskToRules(vMask, 'v', opts.maxThickness, mask, undefined, isColumn).filter((r) => isVerticalRule(r, h, mask, 2 * opts.minVertical, tol));
   const rules = [...h, ...v];
   for (const r of rules) for (const p of r.pixels) ruleMask[p] = 1;
   return { rules, ruleMask: { width: mask.width, height: mask.height, data: ruleMask }, bands };
