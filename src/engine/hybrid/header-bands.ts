@@ -12,19 +12,22 @@ import { median } from '../median.ts';
  * right under it, within the width of the band, a line of words holding a figure (a body row).
  */
 export function isHeaderBand(c: LatticeCandidate, page: PageContent, s: LatticeSettings): boolean {
-  if (c.rows.length > s.headerBandRows) return false;
+  // Rows the fills' edges cut between the header's lines hold nothing: they are not header rows.
+  if (c.rows.filter((row) => row.some((t) => t.trim())).length > s.headerBandRows) return false;
   const filled = c.rows.flat().filter((t) => t.trim());
   const [head = []] = c.rows;
   if (filled.length < 2 || head.some((t) => isNumeric(t))) return false;
   const b = c.grid.bbox;
   const m = s.insideMarginPt;
   const size = median(c.words.map((w) => w.size)) ?? 0;
-  const near = (top: number) => page.chunks.filter((w) => w.y0 >= top - m && w.y0 < top + s.headerBandGapEm * size && w.x0 >= b.x0 - m && w.x1 <= b.x1 + m);
+  const inBand = (w: TextChunk) => w.x0 >= b.x0 - m && w.x1 <= b.x1 + m;
+  const near = (top: number) => page.chunks.filter((w) => inBand(w) && w.y0 >= top - m && w.y0 < top + s.headerBandGapEm * size);
+  const lineFrom = (top: number) => firstLine(near(top), page.chunks.filter(inBand));
   const columnsOf = (line: readonly TextChunk[]) => new Set(line.map((w) => columnOf((w.x0 + w.x1) / 2, c.grid.xs))).size;
   // A body row fills more than one of the band's columns; a line in one column only (a numbered
   // section title under a two-column form, `3. SEMOVIENTES`) is what follows the table, not its body.
   const isBodyRow = (line: readonly TextChunk[]) => line.some((w) => isNumeric(w.text)) && columnsOf(line) >= Math.min(2, c.grid.xs.length - 1);
-  let under = firstLine(near(b.y1));
+  let under = lineFrom(b.y1);
   // A section row opening the body (`1. SIEMBRA` in the first column, the items under it): a
   // header of words only stays a band when the line after the section row is a body row.
   // The next line is looked for one line down, not under the section row's bottom: a body row's
@@ -32,7 +35,8 @@ export function isHeaderBand(c: LatticeCandidate, page: PageContent, s: LatticeS
   if (!isBodyRow(under) && under.length > 0 && columnsOf(under) === 1 && !filled.some((t) => isNumeric(t))) {
     const top = Math.min(...under.map((w) => w.y0));
     const height = median(under.map((w) => w.y1 - w.y0)) ?? 0;
-    under = firstLine(near(top + height / 2).filter((w) => !under.includes(w)));
+    const section = under;
+    under = lineFrom(top + height / 2).filter((w) => !section.includes(w));
   }
   if (!isBodyRow(under)) return false;
   // Only the header: the rows below are the body.
@@ -48,8 +52,15 @@ function columnOf(x: number, xs: readonly number[]): number {
   return i < 0 ? xs.length : i;
 }
 
-function firstLine(words: readonly TextChunk[]): TextChunk[] {
-  const top = Math.min(...words.map((w) => w.y0));
-  return words.filter((w) => w.y0 < top + (w.y1 - w.y0) / 2);
+/**
+ * The first line of `starts` and, from `all`, the words set beside it: a figure centred beside a
+ * cell wrapped on two lines starts half a line below the line's top (general 6013-11, Writer),
+ * the next row a whole line below.
+ */
+function firstLine(starts: readonly TextChunk[], all: readonly TextChunk[]): TextChunk[] {
+  if (starts.length === 0) return [];
+  const top = Math.min(...starts.map((w) => w.y0));
+  const height = median(starts.filter((w) => w.y0 < top + (w.y1 - w.y0) / 2).map((w) => w.y1 - w.y0)) ?? 0;
+  return all.filter((w) => w.y0 >= top && w.y0 < top + 0.75 * height);
 }
 

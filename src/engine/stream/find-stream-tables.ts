@@ -62,6 +62,23 @@ function joinedRules(pieces: readonly Segment[], gap: number): Segment[] {
 }
 
 /**
+ * Fills side by side over the same height, end to end, joined into one band: a browser shades a
+ * zebra row cell by cell (general 6013-07, Chromium), each fill as wide as its cell.
+ */
+function joinedFills(fills: readonly Box[], gap: number): Box[] {
+  const sorted = [...fills].sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0);
+  const out: Box[] = [];
+  for (const f of sorted) {
+    const last = out.find((b) => Math.abs(b.y0 - f.y0) <= gap && Math.abs(b.y1 - f.y1) <= gap && f.x0 <= b.x1 + gap && f.x1 >= b.x0 - gap);
+    if (last) {
+      last.x0 = Math.min(last.x0, f.x0);
+      last.x1 = Math.max(last.x1, f.x1);
+    } else out.push({ x0: f.x0, y0: f.y0, x1: f.x1, y1: f.y1 });
+  }
+  return out;
+}
+
+/**
  * Horizontal rules and shaded bands that run across most of the table: a table drawn with only
  * row rules or zebra stripes marks its rows with them.
  */
@@ -77,8 +94,8 @@ function rowHintsOf(page: PageContent, lines: readonly TextLine[], settings: Str
     .filter((s) => across(s.x0, s.x1))
     .map((s) => s.y0)
     .sort((a, b) => a - b);
-  const bands = page.fills
-    .filter((f) => across(f.x0, f.x1) && f.y1 > top && f.y0 < bottom)
+  const bands = joinedFills(page.fills.filter((f) => f.y1 > top && f.y0 < bottom), settings.ruleJoinPt)
+    .filter((f) => across(f.x0, f.x1))
     .map((f) => ({ y0: f.y0, y1: f.y1 }));
   return { rules, bands };
 }
