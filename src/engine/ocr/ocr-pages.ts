@@ -5,10 +5,12 @@ import { openDrawingDocument, type DrawingDocument } from './drawing-thread.ts';
 import { pageImage } from './page-image.ts';
 import { readPageImage } from './read-image.ts';
 import { OcrEngine } from './recognize.ts';
+import { whenOver } from '../runtime/task-clock.ts';
 
 /**
- * Longest one page may take to be read by OCR (ms). Tesseract takes 1–5 s on a page of the corpus;
- * past this the worker is ended (a new one serves the next page) and the page stays without text.
+ * Longest one page may take to be read by OCR (ms of the process's CPU, task-clock.ts). Tesseract
+ * takes 1–5 s on a page of the corpus, up to 25 s on a dense 200 dpi spreadsheet page; past this
+ * the worker is ended (a new one serves the next page) and the page stays without text.
  */
 export const OCR_PAGE_TIMEOUT_MS = 40_000;
 /**
@@ -19,7 +21,7 @@ export const OCR_PAGE_TIMEOUT_MS = 40_000;
  */
 export const OCR_HEARTBEAT_MS = 2_000;
 /**
- * Longest the page's drawing instructions may take to read (ms). A scan's are one image (well under
+ * Longest the page's drawing instructions may take to read (ms of CPU). A scan's are one image (well under
  * a second, its decoding included); a hostile page's can grow without end (a form/pattern cycle).
  */
 export const DRAWING_TIMEOUT_MS = 3_000;
@@ -42,20 +44,20 @@ export class DrawingTimeout extends Error {
 export const DRAWING_MEMORY_MB = 150;
 const WATCH_MS = 50;
 
-/** `p`, or DrawingTimeout once `ms` have passed or the process grew by DRAWING_MEMORY_MB. */
+/** `p`, or DrawingTimeout once `ms` of CPU have passed (task-clock.ts) or the process grew by DRAWING_MEMORY_MB. */
 function drawingWithin<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
+  let stop: (() => void) | undefined;
   let watch: NodeJS.Timeout | undefined;
   const rss0 = process.memoryUsage.rss();
   const t = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new DrawingTimeout(`${what}: drawing took over ${ms} ms`)), ms);
+    stop = whenOver(ms, () => reject(new DrawingTimeout(`${what}: drawing took over ${ms} ms`)));
     watch = setInterval(() => {
       const grown = (process.memoryUsage.rss() - rss0) / 1e6;
       if (grown > DRAWING_MEMORY_MB) reject(new DrawingTimeout(`${what}: drawing grew the process by ${grown.toFixed(0)} MB`));
     }, WATCH_MS);
   });
   return Promise.race([p, t]).finally(() => {
-    clearTimeout(timer);
+    stop?.();
     clearInterval(watch);
   });
 }
@@ -95,9 +97,9 @@ export class OcrPages {
     }
     this.onPage?.(++this.taken);
     let page: PDFPageProxy | undefined;
-    let timer: NodeJS.Timeout | undefined;
+    let stop: (() => void) | undefined;
     const cap = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new OcrTimeout()), OCR_PAGE_TIMEOUT_MS);
+      stop = whenOver(OCR_PAGE_TIMEOUT_MS, () => reject(new OcrTimeout()), OCR_HEARTBEAT_MS / 4);
     });
     const onAbort = () => void this.close();
     signal?.addEventListener('abort', onAbort, { once: true });
@@ -140,7 +142,7 @@ export class OcrPages {
       return content;
     } finally {
       clearInterval(beat);
-      clearTimeout(timer);
+      stop?.();
       signal?.removeEventListener('abort', onAbort);
       page?.cleanup();
     }

@@ -1,3 +1,4 @@
+import { whenOver } from '../runtime/task-clock.ts';
 import { restoreNatives } from '../pdf/natives.ts';
 import { AnnotationMode, OPS, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
@@ -93,9 +94,10 @@ export function paintedImages(fnArray: readonly number[], argsArray: readonly un
 function objectOf(page: PDFPageProxy, objId: string, timeoutMs: number): Promise<unknown> {
   const store = objId.startsWith('g_') ? page.commonObjs : page.objs;
   return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(undefined), timeoutMs);
+    // In CPU time: on a busy machine a large scan's decoding takes several times its CPU.
+    const stop = whenOver(timeoutMs, () => resolve(undefined));
     store.get(objId, (data: unknown) => {
-      clearTimeout(timer);
+      stop();
       resolve(data);
     });
   });

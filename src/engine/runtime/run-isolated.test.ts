@@ -4,6 +4,7 @@ import { PDFDocument } from 'pdf-lib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { gridSpec, makePdf } from '../../../tests/fixtures/engine/make-pdf.ts';
 import { ENGINE_MESSAGES } from '../../shared/messages/engine.ts';
+import { WALL_FACTOR } from './task-clock.ts';
 import { runIsolated } from './run-isolated.ts';
 
 // The runtime as every caller uses it: a compiled child process per task (build/engine-child.mjs,
@@ -106,6 +107,33 @@ describe('runIsolated: caps, with the test engine swapped in (EXTRACT_ENGINE_MOD
     expect(Date.now() - started).toBeLessThan(10_000);
   });
 
+  it('the time cap counts the CPU the child uses: a child waiting (a busy machine) goes on past it in wall time', async () => {
+    use('slow');
+    process.env.TEST_ENGINE_DELAY_MS = '8000';
+    try {
+      // Eight seconds of waiting, progress every 0.8 s, against a 6 s cap: a few seconds of CPU (the
+      // test engine's start-up, its TypeScript compiled), well under WALL_FACTOR × 6 s of wall time.
+      const r = await runIsolated('extract', { bytes: bytes() }, { timeoutMs: 6000 });
+      expect(r).toMatchObject({ ok: true, value: { status: 'ok' } });
+      expect(r.wallMs).toBeGreaterThan(8000);
+    } finally {
+      delete process.env.TEST_ENGINE_DELAY_MS;
+    }
+  });
+
+  it('... and still ends a child that waits past WALL_FACTOR times the cap', async () => {
+    use('slow');
+    process.env.TEST_ENGINE_DELAY_MS = '40000';
+    try {
+      const r = await runIsolated('extract', { bytes: bytes() }, { timeoutMs: 4000 });
+      expect(r).toMatchObject({ ok: false, reason: 'timeout', detail: expect.stringContaining('time cap') });
+      expect(r.wallMs).toBeGreaterThanOrEqual(WALL_FACTOR * 4000);
+      expect(r.wallMs).toBeLessThan(40_000);
+    } finally {
+      delete process.env.TEST_ENGINE_DELAY_MS;
+    }
+  }, 60_000);
+
   it('... or at the stall cap when no progress comes for stallMs', async () => {
     use('hang');
     const r = await runIsolated('extract', { bytes: bytes() }, { timeoutMs: 60_000, stallMs: 3000 });
@@ -150,15 +178,16 @@ describe('runIsolated: caps, with the test engine swapped in (EXTRACT_ENGINE_MOD
   });
 
   it('the time cap grows by ocrPageMs for each page the child reads by OCR', async () => {
-    process.env.TEST_ENGINE_DELAY_MS = '5000';
+    process.env.TEST_ENGINE_DELAY_MS = '7000';
     try {
-      // Five seconds of work against a 3 s cap: a timeout, unless two OCR pages add 8 s each (wide, so a loaded machine cannot miss it).
+      // Seven seconds of CPU after the test engine's start-up (~3 s of CPU: its TypeScript compiled)
+      // against a 5 s cap: a timeout, unless two OCR pages add 8 s each.
       use('ocr');
       process.env.TEST_ENGINE_OCR_PAGES = '0';
-      const plain = await runIsolated('extract', { bytes: bytes() }, { timeoutMs: 3000, ocrPageMs: 8000 });
-      expect(plain).toMatchObject({ ok: false, reason: 'timeout', detail: expect.stringContaining('no answer after 3000 ms') });
+      const plain = await runIsolated('extract', { bytes: bytes() }, { timeoutMs: 5000, ocrPageMs: 8000 });
+      expect(plain).toMatchObject({ ok: false, reason: 'timeout', detail: expect.stringContaining('no answer after 5000 ms') });
       process.env.TEST_ENGINE_OCR_PAGES = '2';
-      const scan = await runIsolated('extract', { bytes: bytes() }, { timeoutMs: 3000, ocrPageMs: 8000 });
+      const scan = await runIsolated('extract', { bytes: bytes() }, { timeoutMs: 5000, ocrPageMs: 8000 });
       expect(scan).toMatchObject({ ok: true, value: { status: 'ok' } });
     } finally {
       delete process.env.TEST_ENGINE_DELAY_MS;

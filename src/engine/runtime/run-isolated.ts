@@ -9,10 +9,15 @@ import type { SettingsInput } from '../settings.ts';
 import { engineChildPath } from './child-build.ts';
 import { giveBack, poolKey, takeChild } from './child-pool.ts';
 import type { ChildUsage, FailureReason, IsolatedInput, IsolatedResult, IsolatedTask, RunRequest, TaskOutcome, TaskValues } from './protocol.ts';
+import { isOver, processCpuMs, startClock } from './task-clock.ts';
 import { rssMb } from './warm-child.ts';
 
+/**
+ * Time caps are CPU time of the child, every thread, start-up included; a task is also stopped at
+ * WALL_FACTOR times a cap in wall time (task-clock.ts).
+ */
 export interface IsolationCaps {
-  /** The whole task, the child's start-up included (plus `ocrPageMs` per page read by OCR). */
+  /** The whole task (plus `ocrPageMs` per page read by OCR). */
   timeoutMs: number;
   /**
    * More time per page the child reads by OCR (it says so as it takes each on): a scan's pages
@@ -21,17 +26,18 @@ export interface IsolationCaps {
   ocrPageMs: number;
   /** Resident memory of the child (read from /proc every 200 ms, from outside), also its V8 heap cap. */
   memoryMb: number;
-  /** No progress (the document opened, a page finished) for this long, start-up included: stopped as a timeout. */
+  /** No progress (the document opened, a page finished, an OCR heartbeat) for this long, start-up included: stopped as a timeout. */
   stallMs: number;
 }
 
 /**
  * Default caps, the product's (the server's JOB_TIMEOUT_MS and JOB_MEMORY_MB default to them). 60 s
- * is some fifty times the slowest text document of the corpus; a page read by OCR adds 5 s (about
- * twice its CPU time on one core). The stall cap ends a file the engine stopped making progress on
+ * of CPU is some fifty times the slowest text document of the corpus; a page read by OCR adds 20 s
+ * (a corpus scan's page costs 2–5 s of CPU, a dense 200 dpi spreadsheet page up to 25 s; one page
+ * is capped at 40 s, ocr-pages.ts). The stall cap ends a file the engine stopped making progress on
  * (a synchronous loop) well before that.
  */
-export const DEFAULT_CAPS: Readonly<IsolationCaps> = Object.freeze({ timeoutMs: 60_000, ocrPageMs: 5_000, memoryMb: 512, stallMs: 15_000 });
+export const DEFAULT_CAPS: Readonly<IsolationCaps> = Object.freeze({ timeoutMs: 60_000, ocrPageMs: 20_000, memoryMb: 512, stallMs: 15_000 });
 
 export interface IsolatedOptions extends Partial<IsolationCaps> {
   /** Stops the task (the child is killed): reason `aborted`. */
@@ -50,7 +56,9 @@ export interface IsolatedOptions extends Partial<IsolationCaps> {
   poolKey?: string;
 }
 
-const RSS_CHECK_MS = 200;
+/** How often the caps are checked (CPU and memory read from /proc, from outside). */
+const WATCH_MS = 200;
+const ms = (n: number) => `${Math.round(n)} ms`;
 
 function failed(reason: FailureReason, detail: string): TaskOutcome<never> {
   return { ok: false, reason, message: ENGINE_MESSAGES[reason], detail };
@@ -96,16 +104,20 @@ export async function runIsolated<T extends IsolatedTask>(
       outcome ??= failed(reason, detail);
       child.kill();
     };
-    // The time cap grows as the child takes on pages for OCR: the timer is set again for the new deadline.
+    // Caps in CPU time, the child's every thread (task-clock.ts); the time cap grows as the child
+    // takes on pages for OCR.
+    const cpuOf = () => processCpuMs(child.proc.pid);
     let capMs = caps.timeoutMs;
-    const onTimeCap = () => kill('timeout', `time cap: no answer after ${capMs} ms`);
-    const takenAt = performance.now();
-    let timeout = setTimeout(onTimeCap, capMs);
-    const stall = setTimeout(() => kill('timeout', `stall cap: no progress for ${caps.stallMs} ms`), caps.stallMs);
-    const rssWatch = setInterval(() => {
+    const used = startClock(cpuOf);
+    let sinceProgress = startClock(cpuOf);
+    const watch = setInterval(() => {
+      if (outcome) return;
+      const now = used();
+      if (isOver(now, capMs)) kill('timeout', `time cap: no answer after ${capMs} ms (CPU ${ms(now.cpuMs)}, wall ${ms(now.wallMs)})`);
+      else if (isOver(sinceProgress(), caps.stallMs)) kill('timeout', `stall cap: no progress for ${caps.stallMs} ms`);
       const rss = rssMb(child.proc.pid);
       if (rss !== undefined && rss > caps.memoryMb) kill('memory', `memory cap: RSS ${rss.toFixed(0)} MB over ${caps.memoryMb} MB`);
-    }, RSS_CHECK_MS);
+    }, WATCH_MS);
     const onAbort = () => kill('aborted', 'aborted by signal');
     signal?.addEventListener('abort', onAbort, { once: true });
 
@@ -113,9 +125,7 @@ export async function runIsolated<T extends IsolatedTask>(
     const finish = () => {
       if (finished) return;
       finished = true;
-      clearTimeout(timeout);
-      clearTimeout(stall);
-      clearInterval(rssWatch);
+      clearInterval(watch);
       signal?.removeEventListener('abort', onAbort);
       giveBack(child, reusable && outcome?.ok === true);
       resolve(done(outcome!, usage));
@@ -123,16 +133,11 @@ export async function runIsolated<T extends IsolatedTask>(
     child.attach({
       message(msg) {
         if (msg.type === 'progress') {
-          stall.refresh();
+          sinceProgress = startClock(cpuOf);
           onProgress?.(msg.done, msg.total);
         } else if (msg.type === 'ocr') {
-          stall.refresh();
-          const next = caps.timeoutMs + caps.ocrPageMs * Math.max(0, msg.pages);
-          if (next > capMs && !outcome) {
-            capMs = next;
-            clearTimeout(timeout);
-            timeout = setTimeout(onTimeCap, Math.max(0, takenAt + capMs - performance.now()));
-          }
+          sinceProgress = startClock(cpuOf);
+          capMs = Math.max(capMs, caps.timeoutMs + caps.ocrPageMs * Math.max(0, msg.pages));
         } else if (!outcome) {
           // The answer, before any cap fired: the task is over (after `failed` the child exits by itself).
           reusable = msg.type === 'result' && msg.reusable;
