@@ -139,6 +139,15 @@ describe('unseen: cells broken over lines and pages', () => {
     expect(costs[9]?.actividad).toBe('Sanidad y labores culturales');
     expect(costs.filter((r) => String(r.actividad).startsWith('Sanidad')).every((r) => r.actividad === 'Sanidad y labores culturales')).toBe(true);
   });
+
+  it('joins a row broken over the page in two of its cells, in a table with group labels', async () => {
+    // `Asistencia` | `Mano de` … `2,400,000` end page 1; `veterinaria` | `obra` open page 2 under
+    // the repeated header: words in two columns were taken for another table's header
+    // (writer-export.ts --offset 19501; sixth session).
+    const costs = (await tablesOf('writer-25507')).CostosDirectos ?? [];
+    expect(costs).toHaveLength(8);
+    expect(costs).toContainEqual(expect.objectContaining({ concepto: 'Asistencia veterinaria', tipo: 'Mano de obra', valor_total: 2400000 }));
+  });
 });
 
 describe('unseen: a table begun at a page foot', () => {

@@ -67,20 +67,23 @@ function namesOtherColumns(row: readonly string[] | undefined, headerRows: reado
 const filledCount = (row: readonly string[]): number => row.filter((c) => c.trim() !== '').length;
 
 /**
- * The column of a cell broken over the page (a word processor lets a row break): the
- * continuation's first row (`drop`) holds words in that one column only, under the previous
- * page's last row, a row of data whose cell in that column is words too (`Sanidad y labores` |
- * `culturales`), and rows follow it. Not where the previous page's rows include any of a single
- * cell: there such a row is a section's label, and so may this one be.
+ * The columns of a row broken over the page (a word processor lets a row break): the
+ * continuation's first row (`drop`) holds words only, under the previous page's last row, a row of
+ * data whose cells in those columns are words too (`Sanidad y labores` | `culturales`;
+ * `Asistencia` | `Mano de` over `veterinaria` | `obra`, Writer 25507), and rows follow it. One
+ * column only, not where the previous page's rows include any of a single cell: there such a row
+ * is a section's label, and so may this one be; a section's label fills no second column.
  */
-function brokenCellColumn(prev: RawTable, t: RawTable, drop: number): number | undefined {
+function brokenCellColumns(prev: RawTable, t: RawTable, drop: number): number[] | undefined {
   const tail = t.rows[drop];
   const last = prev.rows[prev.rows.length - 1];
-  if (!tail || !last || drop + 1 >= t.rows.length || filledCount(tail) !== 1) return undefined;
-  const k = tail.findIndex((c) => c.trim() !== '');
-  if (isDataCell(tail[k]!) || !last[k]?.trim() || isDataCell(last[k]!) || !last.some(isDataCell)) return undefined;
+  if (!tail || !last || drop + 1 >= t.rows.length) return undefined;
+  const filled = tail.flatMap((c, k) => (c.trim() !== '' ? [k] : []));
+  if (filled.length === 0 || !last.some(isDataCell)) return undefined;
+  if (filled.some((k) => isDataCell(tail[k]!) || !last[k]?.trim() || isDataCell(last[k]!))) return undefined;
+  if (filled.length > 1) return filled;
   const firstData = prev.rows.findIndex((row) => row.some(isDataCell));
-  return prev.rows.slice(firstData).every((row) => filledCount(row) >= 2) ? k : undefined;
+  return prev.rows.slice(firstData).every((row) => filledCount(row) >= 2) ? filled : undefined;
 }
 
 function lastPage(t: RawTable): number {
@@ -154,7 +157,9 @@ export function joinContinuations(tables: readonly RawTable[], pages: readonly P
       }
     }
     const startsWithData = (t.rows[drop] ?? []).some(isDataCell);
-    if ((drop === 0 && !startsWithData && !valuesUnderLabels(prev, t)) || (drop > 0 && namesOtherColumns(t.rows[drop], headerRows))) {
+    // A row broken over the page in two or more of its word cells is no other table's header.
+    const otherHeader = drop > 0 && namesOtherColumns(t.rows[drop], headerRows) && (brokenCellColumns(prev, t, drop)?.length ?? 0) < 2;
+    if ((drop === 0 && !startsWithData && !valuesUnderLabels(prev, t)) || otherHeader) {
       out.push(t);
       lastBox.set(t, t.bbox);
       continue;
@@ -166,8 +171,8 @@ export function joinContinuations(tables: readonly RawTable[], pages: readonly P
       : { rows: [], cells: [], rowPages: [] };
     // A cell broken over the page goes on in the previous page's last row (its box stays that
     // page's part: where the row starts).
-    const broken = orphan ? undefined : brokenCellColumn(prev, t, drop);
-    const before = broken === undefined ? prev.rows : [...prev.rows.slice(0, -1), prev.rows[prev.rows.length - 1]!.map((c, k) => (k === broken ? `${c} ${t.rows[drop]![k]!.trim()}` : c))];
+    const broken = orphan ? undefined : brokenCellColumns(prev, t, drop);
+    const before = broken === undefined ? prev.rows : [...prev.rows.slice(0, -1), prev.rows[prev.rows.length - 1]!.map((c, k) => (broken.includes(k) ? `${c} ${t.rows[drop]![k]!.trim()}` : c))];
     const from = broken === undefined ? drop : drop + 1;
     const joined: RawTable = {
       ...prev,
