@@ -77,7 +77,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger: { level: config.logLevel },
     // Per-request lines only when LOG_REQUESTS asks for them.
     logController: new LogController({ disableRequestLogging: !config.logRequests }),
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },
+    // allowUnionTypes: a `type` list (a correction's `expected`) is checked as it is, where a union
+    // (anyOf) would let coercion rewrite a number into its first branch's text.
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false, allowUnionTypes: true } },
     bodyLimit: 1024 * 1024,
     // A request that stops arriving is dropped (idle) or answered 408 (too long overall): Fastify's
     // defaults kept it open forever, so anyone, without a token, could hold every connection.
@@ -186,6 +188,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (options.runJobs !== false && config.role !== 'api') {
     runner = nodeRunner(config, ctx, { log: app.log, space: database.dialect === 'sqlite' ? space : undefined });
     ctx.wakeRunner = () => runner?.wake();
+    ctx.documentGone = (id) => runner?.abandon(id);
     app.addHook('onReady', async () => runner?.start());
   }
   return { app, ctx, runner, routes };

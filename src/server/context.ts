@@ -31,6 +31,8 @@ export function createContext(config: Config, database: Db, files: FileStore, pd
     queue: queueRepo(db, dialect, config.jobMaxAttempts),
     /** Set once the runner starts; uploads wake it. */
     wakeRunner: () => {},
+    /** Set once the runner starts: a deleted document's run stops now (other nodes' runs at their next lease renewal). */
+    documentGone: (_id: number) => {},
   };
 }
 

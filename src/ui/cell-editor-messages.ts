@@ -11,4 +11,6 @@ export const CELL_EDITOR_TEXT = {
   revertError: 'Error al restaurar el valor extraído',
   dateHint: 'dd/mm/aaaa',
   numberHint: 'Ej.: 1.234.567,89',
+  /** After a 409 CELL_CHANGED: the value the cell holds now, under the server's message. */
+  currentValue: (shown: string) => `Valor actual: ${shown || '(vacío)'}. Tu valor sigue en la casilla: Guardar lo reemplaza, Cancelar lo deja como está.`,
 } as const;

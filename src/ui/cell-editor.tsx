@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
-import { NUMERIC_TYPES } from '../shared/catalog/index.ts';
+import { CELL_CHANGED } from '../shared/api/corrections.ts';
+import { NUMERIC_TYPES, type CellValue } from '../shared/catalog/index.ts';
 import './cell-editor.css';
 
 /** The editor's words, from the messages of the screen that opens it (each feature keeps its texts). */
@@ -13,6 +14,7 @@ export interface CellEditorTexts {
   correctError: string;
   dateHint: string;
   numberHint: string;
+  currentValue: (shown: string) => string;
 }
 
 interface CellEditorProps {
@@ -21,14 +23,22 @@ interface CellEditorProps {
   type: string | undefined;
   /** The value as a person writes it here ('1.234.567,89', '15/04/2025'): `editableText` of src/lib. */
   initialText: string;
+  /** The cell's value as the latest read answered it, and as the screen shows it. */
+  value: CellValue;
+  shownText: string;
   corrected: boolean;
   texts: CellEditorTexts;
-  /** Stores the typed value (the server reads it by the column type); rejects with the Spanish reason it does not read. */
-  onSave: (value: string, reason: string | undefined) => Promise<unknown>;
+  /**
+   * Stores the typed value (the server reads it by the column type); rejects with the Spanish reason
+   * it does not read. `expected`: the value the reviewer saw, which the server checks is still there.
+   */
+  onSave: (value: string, reason: string | undefined, expected: CellValue) => Promise<unknown>;
   /** Gets the extracted value back (shown only on a corrected cell). */
-  onRevert: () => Promise<unknown>;
+  onRevert: (expected: CellValue) => Promise<unknown>;
   /** Called after the server stored the change; the editor closes once it resolves (the rows re-read). */
   onDone: () => Promise<unknown> | void;
+  /** Re-reads the rows without closing (the cell changed under the editor). */
+  onReload: () => Promise<unknown> | void;
   onCancel: () => void;
   /** More actions beside Guardar / Cancelar (the data screen's 'Ver en el PDF'). */
   children?: ReactNode;
@@ -40,8 +50,13 @@ interface CellEditorProps {
  * a Spanish message when it does not read; that message is shown here, beside the cell. A corrected
  * cell can also get its extracted value back. The screen supplies the requests and the words.
  */
-export function CellEditor({ label, type, initialText, corrected, texts, onSave, onRevert, onDone, onCancel, children }: CellEditorProps) {
+export function CellEditor(props: CellEditorProps) {
+  const { label, type, initialText, value, shownText, corrected, texts, onSave, onRevert, onDone, onReload, onCancel, children } = props;
   const [text, setText] = useState(initialText);
+  // What the reviewer decided on: the value when the box opened, or the one the conflict note shows.
+  const [seen] = useState<CellValue>(value);
+  const [conflict, setConflict] = useState(false);
+  const expected = conflict ? value : seen;
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -56,13 +71,18 @@ export function CellEditor({ label, type, initialText, corrected, texts, onSave,
       await onDone();
     } catch (err) {
       setError(err instanceof Error ? err.message : texts.correctError);
+      // Someone changed the cell meanwhile: read it again and show it; what was typed stays in the box.
+      if ((err as { code?: unknown } | null)?.code === CELL_CHANGED) {
+        await Promise.resolve(onReload()).catch(() => undefined);
+        setConflict(true);
+      }
       setBusy(false);
     }
   }
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    void run(() => onSave(text, reason.trim() || undefined));
+    void run(() => onSave(text, reason.trim() || undefined, expected));
   }
 
   function handleKeyDown(event: KeyboardEvent) {
@@ -91,6 +111,7 @@ export function CellEditor({ label, type, initialText, corrected, texts, onSave,
       {error ? (
         <p id={errorId} className="cell-editor-error form-error" role="alert">
           {error}
+          {conflict ? <span className="cell-editor-current">{texts.currentValue(shownText)}</span> : null}
         </p>
       ) : null}
       <div className="cell-editor-actions">
@@ -101,7 +122,7 @@ export function CellEditor({ label, type, initialText, corrected, texts, onSave,
           {texts.cancel}
         </button>
         {corrected ? (
-          <button type="button" className="btn btn-small btn-secondary" onClick={() => void run(onRevert)} disabled={busy}>
+          <button type="button" className="btn btn-small btn-secondary" onClick={() => void run(() => onRevert(expected))} disabled={busy}>
             {texts.revert}
           </button>
         ) : null}

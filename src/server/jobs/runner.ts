@@ -40,6 +40,8 @@ export interface RunnerOptions {
 }
 
 type Outcome = IsolatedResult<IsolatedExtraction>;
+/** A job this runner is running: aborting kills its child; `lost` once the document is no longer its to store. */
+type Run = { stop: AbortController; lost: boolean };
 type Failure = Extract<Outcome, { ok: false }>;
 
 /**
@@ -63,7 +65,7 @@ export class JobRunner {
   /** This runner's lease owner, stored with each result it saves (documents.processed_by). */
   readonly owner = `${os.hostname()}-${process.pid}-${crypto.randomUUID().slice(0, 8)}`;
   /** Running jobs, by document: aborting one kills its child. */
-  private running = new Map<number, AbortController>();
+  private running = new Map<number, Run>();
   private jobs = new Set<Promise<void>>();
   private stopped = true;
   /** SIGTERM on a worker: no new claims; running jobs finish, or are released past the grace. */
@@ -118,7 +120,7 @@ export class JobRunner {
     this.stopped = true;
     clearInterval(this.timer);
     await this.pumped;
-    for (const job of this.running.values()) job.abort();
+    for (const run of this.running.values()) run.stop.abort();
     // Killed jobs keep their lease and are requeued by the next start; wait so no bookkeeping
     // runs against a closed database.
     await Promise.allSettled([...this.jobs]);
@@ -141,9 +143,9 @@ export class JobRunner {
     await Promise.race([Promise.allSettled([...this.jobs]), timeout]);
     clearTimeout(timer);
     const late = [...this.running.entries()];
-    for (const [id, job] of late) {
+    for (const [id, run] of late) {
       this.released.add(id);
-      job.abort();
+      run.stop.abort();
     }
     await Promise.allSettled([...this.jobs]);
     this.stopped = true;
@@ -152,6 +154,39 @@ export class JobRunner {
 
   get active(): number {
     return this.running.size;
+  }
+
+  /**
+   * The document is gone (deleted through this node): its run, if this runner has one, stops now
+   * rather than at its next lease renewal, which would find no row to renew.
+   */
+  abandon(id: number): void {
+    const run = this.running.get(id);
+    if (run) this.lose(id, run, 'deleted');
+  }
+
+  /** The run may no longer store or fail its document: its child is killed and the run answers nothing. */
+  private lose(id: number, run: Run, why: string): void {
+    if (run.lost) return;
+    run.lost = true;
+    run.stop.abort();
+    this.o.log.info({ document: id, why }, 'job no longer this runner\'s: stopped');
+  }
+
+  /**
+   * Renews the lease (and records progress). A renewal that finds no row of ours — the document
+   * deleted, requeued by a reprocess, or claimed by another runner of the cluster after it — stops
+   * the run: its result could not be stored anyway, and its child held a WORKERS slot and up to
+   * JOB_MEMORY_MB to the end (sixth attacker's audit, decision 037). A failing database is not a
+   * verdict: the run goes on, as the lease's own expiry decides.
+   */
+  private renew(job: DocumentRow, run: Run, progress?: number): void {
+    void this.o.queue.heartbeat(job.id, this.owner, LEASE_MS, progress).then(
+      (ours) => {
+        if (!ours && !this.released.has(job.id)) this.lose(job.id, run, 'lease gone');
+      },
+      () => undefined,
+    );
   }
 
   private async pump(): Promise<void> {
@@ -189,15 +224,13 @@ export class JobRunner {
     // (a stale stall error over the new run), its child went on, and it no longer counted against
     // WORKERS — each 'Reprocesar' meant one more child (fifth attacker's audit, decision 037).
     // The newest run alone speaks for the document; the old one is stopped and answers nothing.
-    this.running.get(job.id)?.abort();
-    const stop = new AbortController();
-    this.running.set(job.id, stop);
-    const heartbeat = setInterval(() => {
-      void this.o.queue.heartbeat(job.id, this.owner, LEASE_MS).catch(() => undefined);
-    }, LEASE_MS / 3);
+    this.running.get(job.id)?.stop.abort();
+    const run: Run = { stop: new AbortController(), lost: false };
+    this.running.set(job.id, run);
+    const heartbeat = setInterval(() => this.renew(job, run), LEASE_MS / 3);
     try {
-      const outcome = await this.execute(job, stop.signal);
-      if (this.running.get(job.id) !== stop) return;
+      const outcome = await this.execute(job, run);
+      if (this.running.get(job.id) !== run || run.lost) return;
       if (this.released.has(job.id)) {
         const back = await this.o.queue.release(job, this.owner, 0);
         this.o.log.info({ document: job.id, back }, 'job released on shutdown');
@@ -207,7 +240,7 @@ export class JobRunner {
       else this.o.log.error({ err, document: job.id }, 'job bookkeeping failed');
     } finally {
       clearInterval(heartbeat);
-      if (this.running.get(job.id) === stop) this.running.delete(job.id);
+      if (this.running.get(job.id) === run) this.running.delete(job.id);
       this.wake();
     }
   }
@@ -239,29 +272,29 @@ export class JobRunner {
    * child serves only documents of one owner (poolKey): one person's file never shares a process
    * with another's (docs/decisions/001, "Warm children").
    */
-  private async execute(job: DocumentRow, signal: AbortSignal): Promise<Outcome> {
+  private async execute(job: DocumentRow, run: Run): Promise<Outcome> {
     const pdf = await this.o.pdfs.local(job);
     // Deleted with its file between the claim and now, or its file lost: nothing to read.
     // A crash as before, when the engine met a missing file: retried, then an error.
     if (!pdf) return { ok: false, reason: 'crash', message: SERVER_MESSAGES.fileMissing, detail: 'stored PDF not found', wallMs: 0 };
     try {
-      return await this.isolated(job, pdf.path, signal);
+      return await this.isolated(job, pdf.path, run);
     } finally {
       await pdf.release().catch(() => undefined);
     }
   }
 
-  private isolated(job: DocumentRow, file: string, signal: AbortSignal): Promise<Outcome> {
+  private isolated(job: DocumentRow, file: string, run: Run): Promise<Outcome> {
     return runIsolated('extract', { path: file }, {
       timeoutMs: this.o.timeoutMs,
       memoryMb: this.o.memoryMb,
       stallMs: this.o.stallMs ?? JOB_STALL_MS,
-      signal,
+      signal: run.stop.signal,
       poolKey: `owner ${job.owner_id}`,
       onProgress: (done, total) => {
         if (total <= 0) return;
         const pct = Math.min(99, Math.floor((done / total) * 100));
-        void this.o.queue.heartbeat(job.id, this.owner, LEASE_MS, pct).catch(() => undefined);
+        this.renew(job, run, pct);
       },
     });
   }

@@ -57,6 +57,8 @@ export const ERRORS = {
   rowNotFound: e(404, 'NOT_FOUND', CORRECTION_MESSAGES.rowNotFound, 'row not found', 'No row of this table has this id (a reprocess gives rows new ids).'),
   correctionNotFound: e(404, 'NOT_FOUND', CORRECTION_MESSAGES.correctionNotFound, 'correction not found', 'No correction with this id.'),
   notToReview: e(409, 'NOT_TO_REVIEW', CORRECTION_MESSAGES.notToReview, 'only a correction to review can be dismissed', 'The correction is not `review` (corrección por revisar).'),
+  cellChanged: e(409, 'CELL_CHANGED', CORRECTION_MESSAGES.cellChanged, 'the cell holds 1500 now, not the expected value', 'The cell holds another value than `expected` (another reviewer saved or reverted it since): nothing written. Read the row again, show the value now, and send again with it as `expected` if the change still holds.'),
+  reviewedStale: e(409, 'EXTRACTION_CHANGED', SERVER_MESSAGES.reviewedStale, 'the document was processed again at 2026-12-02T10:00:00.000Z', 'The document was processed again after the extraction `extraction_finished_at` names (or is being processed): nothing marked. Look at the new extraction first.'),
   notCorrected: e(404, 'NOT_FOUND', CORRECTION_MESSAGES.notCorrected, 'correction not found', 'The cell has no correction in effect.'),
   // The resumable upload.
   invalidMetadata: e(400, 'INVALID_METADATA', SERVER_MESSAGES.validation, 'Upload-Metadata is not tus metadata', '`Upload-Metadata` is not comma-separated `key base64value` pairs.'),

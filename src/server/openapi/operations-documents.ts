@@ -26,9 +26,10 @@ export const OPERATIONS_DOCUMENTS: Record<string, OperationDoc> = {
     summary: "Mark a document 'Revisado' (review)",
     description:
       '`{"reviewed": true}` records that a reviewer checked the document (who and when, answered as `reviewed`); `false` takes the mark back. ' +
-      '`GET /api/documents?reviewed=true|false` filters by it.',
+      '`GET /api/documents?reviewed=true|false` filters by it. Send `finished_at` as the document answered it: if it was processed ' +
+      'again since, nothing is marked (409 `EXTRACTION_CHANGED`).',
     ok: { 200: 'The document as the list answers it.' },
-    errors: ['documentNotFound', 'reviewedNotProcessed'],
+    errors: ['documentNotFound', 'reviewedNotProcessed', 'reviewedStale'],
   },
   'GET /api/documents/{id}/review': {
     tag: 'Documents',

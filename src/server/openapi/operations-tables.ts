@@ -54,17 +54,20 @@ export const OPERATIONS_TABLES: Record<string, OperationDoc> = {
     description:
       'Sets the cell to `value`, read by the column type (numbers `1.234.567,89` or plain, dates `dd/mm/aaaa`). The row then shows it in ' +
       'every page, search and export; `meta[i].corrected` of `GET /api/tables/{tableType}` keeps the extracted value. The trail keeps who, ' +
-      'when, the previous value and `reason`. Correcting a corrected cell replaces its correction; the extracted value is kept.',
+      'when, the previous value and `reason`. Correcting a corrected cell replaces its correction; the extracted value is kept. ' +
+      'Send `expected`, the value your editor showed: if someone changed the cell since, nothing is written (409 `CELL_CHANGED`).',
     ok: { 200: 'The correction and the row as it is now.' },
-    errors: ['invalidValue', 'valueTooLarge', 'tableNotFound', 'columnNotFound', 'rowNotFound'],
+    errors: ['invalidValue', 'valueTooLarge', 'validation', 'tableNotFound', 'columnNotFound', 'rowNotFound', 'cellChanged'],
   },
   'DELETE /api/tables/{tableType}/rows/{rowId}/cells/{column}': {
     tag: 'Corrections',
     operationId: 'revertCell',
     summary: 'Revert a corrected value (review)',
-    description: 'Puts the extracted value back. The revert is itself an entry of the trail.',
+    description:
+      'Puts the extracted value back. The revert is itself an entry of the trail. `?expected=` (the value the editor showed, JSON-encoded): ' +
+      'if someone changed the cell since, nothing is reverted (409 `CELL_CHANGED`).',
     ok: { 200: 'The revert and the row as it is now.' },
-    errors: ['tableNotFound', 'columnNotFound', 'rowNotFound', 'notCorrected'],
+    errors: ['validation', 'tableNotFound', 'columnNotFound', 'rowNotFound', 'notCorrected', 'cellChanged'],
   },
   'GET /api/documents/{id}/corrections': {
     tag: 'Corrections',

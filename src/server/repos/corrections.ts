@@ -165,8 +165,12 @@ export function correctionsRepo(db: Kysely<Database>, dialect: Dialect, rows: Ro
     return toCorrection(await selectWithUser(executor).where('corrections.id', '=', id).executeTakeFirstOrThrow());
   }
 
-  type Change = { table: CatalogTable; rowId: number; column: string; userId: number };
-  type Outcome = { correction: Correction; row: TableRow } | 'row-not-found' | 'not-corrected';
+  /**
+   * `expected`: the value the reviewer's editor showed (absent: not checked). The cell is compared
+   * under the row's lock, so a change committed since the editor read it refuses this one.
+   */
+  type Change = { table: CatalogTable; rowId: number; column: string; userId: number; expected?: CellValue };
+  type Outcome = { correction: Correction; row: TableRow } | 'row-not-found' | 'not-corrected' | { changed: CellValue };
 
   /** Applies `value` to a cell (replacing a correction in effect), or reverts it to the extracted value when `value` is undefined. */
   async function change(c: Change, edit: { value: CellValue; input: string; reason: string | null } | undefined): Promise<Outcome> {
@@ -176,6 +180,7 @@ export function correctionsRepo(db: Kysely<Database>, dialect: Dialect, rows: Ro
       const active = await activeOf(trx, row.id);
       const data = JSON.parse(row.data) as TableRow;
       const previous = data[c.column] ?? null;
+      if (c.expected !== undefined && json(previous) !== json(c.expected)) return { changed: previous };
       const current = active.find((a) => a.column_key === c.column);
       if (!edit && !current) return 'not-corrected';
       const extracted = current ? cell(current.extracted_json) : previous;

@@ -267,12 +267,17 @@ export function documentsRepo(db: Kysely<Database>) {
      * mark set while the new extraction ran outlived it, vouching for values nobody had seen (fifth
      * attacker's audit, decision 037). Undefined when there is no such document, or none processed.
      */
-    async setReviewed(id: number, userId: number | null): Promise<DocumentRow | undefined> {
+    /**
+     * `finishedAt`: the extraction the reviewer saw (the document's `finished_at` then). Checked in
+     * the same statement as the status, so a reprocess that ended in between is never marked.
+     */
+    async setReviewed(id: number, userId: number | null, finishedAt?: string): Promise<DocumentRow | undefined> {
       let q = db
         .updateTable('documents')
         .set(userId === null ? { reviewed_at: null, reviewed_by: null } : { reviewed_at: new Date().toISOString(), reviewed_by: userId })
         .where('id', '=', id);
       if (userId !== null) q = q.where('status', '=', 'processed');
+      if (userId !== null && finishedAt !== undefined) q = q.where('finished_at', '=', finishedAt);
       return q.returningAll().executeTakeFirst();
     },
     async requeue(id: number): Promise<DocumentRow | undefined> {

@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { IdParams } from '../../shared/api/common.ts';
 import {
+  CELL_CHANGED,
   CellParams,
   CorrectionBody,
   CorrectionIdParams,
@@ -10,11 +11,12 @@ import {
   CorrectionsResponse,
   DismissBody,
   OneCorrectionResponse,
+  RevertQuery,
 } from '../../shared/api/corrections.ts';
-import { findTable, type CatalogColumn, type CatalogTable } from '../../shared/catalog/index.ts';
+import { findTable, type CatalogColumn, type CatalogTable, type CellValue } from '../../shared/catalog/index.ts';
 import { CORRECTION_MESSAGES } from '../../shared/messages/corrections.ts';
 import { SERVER_MESSAGES } from '../../shared/messages/server.ts';
-import { HttpError, notFound } from '../errors.ts';
+import { badRequest, HttpError, notFound } from '../errors.ts';
 import { BOM, csvCell, writeOrStop } from '../export.ts';
 import { userOf } from '../plugins/auth.ts';
 import { parseCorrection } from '../corrections/parse-value.ts';
@@ -30,6 +32,27 @@ function cellOr404(tableType: string, key: string): { table: CatalogTable; colum
   return { table, column };
 }
 
+/**
+ * The cell changed since the reviewer's editor read it (another reviewer saved or reverted a moment
+ * before): nothing written, so nobody overwrites a value they never saw (sixth attacker's audit,
+ * decision 037). The web app re-reads the row and shows the value now, keeping what was typed.
+ */
+const cellChanged = (current: CellValue) =>
+  new HttpError(409, CELL_CHANGED, CORRECTION_MESSAGES.cellChanged, `the cell holds ${JSON.stringify(current)} now, not the expected value`);
+
+/** A revert's `expected` query: JSON of a cell value (a DELETE carries no body). */
+function expectedOf(text: string | undefined): CellValue | undefined {
+  if (text === undefined) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    value = undefined;
+  }
+  if (value === null || typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value))) return value;
+  throw badRequest('VALIDATION', CORRECTION_MESSAGES.badExpected, 'querystring/expected must be a JSON string, number or null');
+}
+
 /** Corrections of extracted values, with their trail (issue 12; docs/decisions/039-corrections.md). */
 export const correctionRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
   const cellSchema = { params: CellParams, response: { 200: CorrectionResponse } };
@@ -41,22 +64,37 @@ export const correctionRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = 
       const { table, column } = cellOr404(request.params.tableType, request.params.column);
       const value = parseCorrection(column, request.body.value);
       const reason = request.body.reason?.trim() || null;
+      // The schema's type list (string, number, null); the type provider widens it to {}.
+      const expected = request.body.expected as CellValue | undefined;
       const outcome = await ctx.corrections.correct(
-        { table, rowId: request.params.rowId, column: column.key, userId: userOf(request).id },
+        { table, rowId: request.params.rowId, column: column.key, userId: userOf(request).id, ...(expected !== undefined ? { expected } : {}) },
         { value, input: request.body.value?.trim() ?? '', reason },
       );
       if (typeof outcome === 'string') throw notFound('row', CORRECTION_MESSAGES.rowNotFound);
+      if ('changed' in outcome) throw cellChanged(outcome.changed);
       return { data: outcome.correction, row: outcome.row };
     },
   );
 
-  app.delete('/tables/:tableType/rows/:rowId/cells/:column', { schema: cellSchema, config: { permissions: ['review'] } }, async (request) => {
-    const { table, column } = cellOr404(request.params.tableType, request.params.column);
-    const outcome = await ctx.corrections.revert({ table, rowId: request.params.rowId, column: column.key, userId: userOf(request).id });
-    if (outcome === 'row-not-found') throw notFound('row', CORRECTION_MESSAGES.rowNotFound);
-    if (outcome === 'not-corrected') throw notFound('correction', CORRECTION_MESSAGES.notCorrected);
-    return { data: outcome.correction, row: outcome.row };
-  });
+  app.delete(
+    '/tables/:tableType/rows/:rowId/cells/:column',
+    { schema: { ...cellSchema, querystring: RevertQuery }, config: { permissions: ['review'] } },
+    async (request) => {
+      const { table, column } = cellOr404(request.params.tableType, request.params.column);
+      const expected = expectedOf(request.query.expected);
+      const outcome = await ctx.corrections.revert({
+        table,
+        rowId: request.params.rowId,
+        column: column.key,
+        userId: userOf(request).id,
+        ...(expected !== undefined ? { expected } : {}),
+      });
+      if (outcome === 'row-not-found') throw notFound('row', CORRECTION_MESSAGES.rowNotFound);
+      if (outcome === 'not-corrected') throw notFound('correction', CORRECTION_MESSAGES.notCorrected);
+      if ('changed' in outcome) throw cellChanged(outcome.changed);
+      return { data: outcome.correction, row: outcome.row };
+    },
+  );
 
   app.post(
     '/corrections/:id/dismiss',

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { IdParams, paginationOf } from '../../shared/api/common.ts';
 import { DEFAULT_PAGE_SIZE } from '../../shared/constants.ts';
 import {
+  EXTRACTION_CHANGED,
   DocumentDetailResponse,
   DocumentResponse,
   DocumentsQuery,
@@ -114,11 +115,14 @@ export const documentRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = as
     { schema: { params: IdParams, body: ReviewedBody, response: { 200: DocumentResponse } }, config: { permissions: ['review'] } },
     async (request) => {
       await load(request.params.id);
-      const row = await ctx.documents.setReviewed(request.params.id, request.body.reviewed ? userOf(request).id : null);
+      const { reviewed, finished_at: seen } = request.body;
+      const row = await ctx.documents.setReviewed(request.params.id, reviewed ? userOf(request).id : null, seen);
       // Pending, processing (a reprocess) or failed: nothing stored yet that a reviewer could have checked.
-      if (!row && request.body.reviewed) {
+      if (!row && reviewed) {
         const doc = await ctx.documents.findById(request.params.id);
-        if (doc) throw new HttpError(409, 'NOT_PROCESSED', SERVER_MESSAGES.reviewedNotProcessed, `document is ${doc.status}, not processed`);
+        if (doc && doc.status !== 'processed') throw new HttpError(409, 'NOT_PROCESSED', SERVER_MESSAGES.reviewedNotProcessed, `document is ${doc.status}, not processed`);
+        // Processed again since the reviewer's screen read it: the mark would vouch for values nobody saw.
+        if (doc) throw new HttpError(409, EXTRACTION_CHANGED, SERVER_MESSAGES.reviewedStale, `the document was processed again at ${doc.finished_at ?? '?'}`);
       }
       if (!row) throw notFound('document', SERVER_MESSAGES.documentNotFound);
       return { data: toDocument(row, await ctx.documents.extrasFor([row])) };
@@ -154,6 +158,8 @@ export const documentRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = as
         await ctx.rows.removeForDocument(trx, row.id);
         await trx.deleteFrom('documents').where('id', '=', row.id).execute();
       });
+      // Its extraction, if it runs here, stops now: nothing it finds could be stored (decision 037).
+      ctx.documentGone(row.id);
       return { message: SERVER_MESSAGES.deleted };
     },
   );

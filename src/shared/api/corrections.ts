@@ -25,10 +25,25 @@ export const CorrectionBody = Type.Object(
         'dates `dd/mm/aaaa`, percentages `12,5` or `12,5%`, text as it is. Empty or null empties the cell.',
     }),
     reason: Type.Optional(Type.String({ maxLength: 500, description: 'Why (optional), kept in the trail.' })),
+    // One `type` list, not a union: the server's validator coerces, and a union's first branch
+    // would turn the number 100000 into the text "100000" (a value the cell never held).
+    expected: Type.Optional(
+      Type.Unsafe<string | number | null>({
+        type: ['string', 'number', 'null'],
+        maxLength: 10_000,
+        description:
+          'The value the editor showed, exactly as the API answered it (`data[i][column]`, or the review’s `values[column]`). ' +
+          'If the cell holds another value now (another reviewer, a revert), nothing is written: 409 `CELL_CHANGED`. ' +
+          'Absent: the last writer wins (clients from before this check).',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
 export type CorrectionBody = Static<typeof CorrectionBody>;
+
+/** The error code of a correction or revert refused because the cell changed since the editor read it (409). */
+export const CELL_CHANGED = 'CELL_CHANGED';
 
 export type CorrectionStatus = 'active' | 'replaced' | 'reverted' | 'review' | 'dismissed' | 'done';
 
@@ -95,6 +110,20 @@ export const DismissBody = Type.Object(
   { additionalProperties: false },
 );
 export type DismissBody = Static<typeof DismissBody>;
+
+/** DELETE of a cell (revert): what the editor showed, as in CorrectionBody, JSON-encoded (a DELETE has no body). */
+export const RevertQuery = Type.Object(
+  {
+    expected: Type.Optional(
+      Type.String({
+        maxLength: 12_000,
+        description: 'The value the editor showed, JSON-encoded (`"Urea"`, `1234.5`, `null`); 409 `CELL_CHANGED` when the cell holds another now.',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type RevertQuery = Static<typeof RevertQuery>;
 
 export const CorrectionsExportQuery = Type.Object(
   { format: Type.Optional(Type.Literal('csv', { default: 'csv', description: 'csv (UTF-8, `;`).' })) },

@@ -230,8 +230,24 @@ export type DocumentsQuery = Static<typeof DocumentsQuery>;
 
 export const DocumentsResponse = Type.Object({ data: Type.Array(Document), pagination: Pagination });
 
+/** The error code of 'Revisado' refused because the document was processed again since the reviewer's screen read it (409). */
+export const EXTRACTION_CHANGED = 'EXTRACTION_CHANGED';
+
 /** PUT documents/{id}/reviewed: mark a document 'Revisado' (true) or take the mark back (false). */
-export const ReviewedBody = Type.Object({ reviewed: Type.Boolean() }, { additionalProperties: false });
+export const ReviewedBody = Type.Object(
+  {
+    reviewed: Type.Boolean(),
+    finished_at: Type.Optional(
+      Type.String({
+        maxLength: 40,
+        description:
+          'The `finished_at` of the document as the reviewer saw it: the extraction they checked. If the document was processed again since, ' +
+          'nothing is marked (409 `EXTRACTION_CHANGED`). Absent: not checked (clients from before this check).',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
 export type ReviewedBody = Static<typeof ReviewedBody>;
 
 export const DocumentResponse = Type.Object({ data: Document });

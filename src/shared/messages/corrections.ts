@@ -21,6 +21,9 @@ export const CORRECTION_MESSAGES = {
   notCorrected: 'Esta celda no tiene una corrección vigente.',
   correctionNotFound: 'Corrección no encontrada',
   notToReview: 'Solo se puede descartar una corrección por revisar.',
+  cellChanged:
+    'Otra persona cambió este valor mientras lo editabas. Revisa el valor actual y vuelve a guardar si aún quieres cambiarlo; lo que escribiste se conserva.',
+  badExpected: 'El valor de referencia enviado no es válido.',
   status: {
     active: 'vigente',
     replaced: 'reemplazada',

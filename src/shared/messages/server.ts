@@ -37,6 +37,7 @@ export const SERVER_MESSAGES = {
   reprocessQueued: 'El documento se volverá a procesar.',
   lastAdmin: 'No se puede quitar el último administrador activo.',
   reviewedNotProcessed: 'Solo se puede marcar como revisado un documento ya procesado. Espera a que termine el procesamiento.',
+  reviewedStale: 'El documento se volvió a procesar después de que lo abriste. Revisa la nueva extracción antes de marcarlo como revisado.',
   // Processing failures, shown on the document.
   jobTimeout: ENGINE_MESSAGES.timeout,
   jobMemory: ENGINE_MESSAGES.memory,

@@ -125,7 +125,7 @@ describe('corrected cells (issue 12)', () => {
     expect(cell).toHaveAttribute('title', 'Corregido; valor extraído: $ 300.000');
     expect(screen.queryByRole('textbox', { name: 'Nuevo valor de Valor total' })).toBeNull();
     const puts = calls.filter((c) => c.method === 'PUT');
-    expect(puts.at(-1)).toEqual({ method: 'PUT', path: '/api/tables/CostosDirectos/rows/41/cells/valor_total', body: { value: '1.234.567,89', reason: 'El PDF dice otra cifra' } });
+    expect(puts.at(-1)).toEqual({ method: 'PUT', path: '/api/tables/CostosDirectos/rows/41/cells/valor_total', body: { value: '1.234.567,89', reason: 'El PDF dice otra cifra', expected: 300000 } });
   });
 
   it('cancels with Escape, sending nothing', async () => {

@@ -128,14 +128,17 @@ export function DataTable({ rows, columns, sortByNosolicitud, onToggleSort, capt
                         label={label}
                         type={type}
                         initialText={editableText(value, type)}
+                        value={value ?? null}
+                        shownText={formatCell(value, type)}
                         corrected={isCorrected}
                         texts={dataMessages}
-                        onSave={(text, reason) => correctCell(table, rowMeta.id, key, { value: text, ...(reason ? { reason } : {}) })}
-                        onRevert={() => revertCell(table, rowMeta.id, key)}
+                        onSave={(text, reason, expected) => correctCell(table, rowMeta.id, key, { value: text, expected, ...(reason ? { reason } : {}) })}
+                        onRevert={(expected) => revertCell(table, rowMeta.id, key, expected)}
                         onDone={async () => {
                           await onCorrected?.();
                           setEditing(null);
                         }}
+                        onReload={() => onCorrected?.()}
                         onCancel={() => setEditing(null)}
                       >
                         <Link className="cell-editor-link" to={paths.dashboard.review.getHref(rowMeta.document_id, { rowId: rowMeta.id, column: key })}>

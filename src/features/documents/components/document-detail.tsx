@@ -108,7 +108,7 @@ export function DocumentDetailView({ id, canReview = false }: { id: string; canR
             <dd>{doc.processing_info.pages}</dd>
           </div>
         </dl>
-        <ReviewedControl id={id} reviewed={doc.reviewed ?? null} canReview={canReview} onChanged={() => mutate()} />
+        <ReviewedControl id={id} reviewed={doc.reviewed ?? null} finishedAt={doc.processing_info.finished_at} canReview={canReview} onChanged={() => mutate()} />
         <button type="button" className="btn btn-secondary" onClick={handleDownload} disabled={downloading || server.offline} {...server.buttonProps}>
           <DownloadIcon /> {documentsMessages.downloadPdf}
         </button>

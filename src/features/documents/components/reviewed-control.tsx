@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import type { Document } from '../../../shared/api/documents.ts';
+import { EXTRACTION_CHANGED, type Document } from '../../../shared/api/documents.ts';
 import { paths } from '../../../shared/paths.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { useNeedsServer } from '../../../lib/pwa/needs-server.tsx';
@@ -10,9 +10,11 @@ import { setReviewed } from '../api/set-reviewed.ts';
 import { documentsMessages } from '../messages.ts';
 
 /** 'Revisado' (issue 12): who marked the document checked and when; a reviewer sets or takes back the mark. */
-export function ReviewedControl({ id, reviewed, canReview, onChanged }: {
+export function ReviewedControl({ id, reviewed, finishedAt, canReview, onChanged }: {
   id: string;
   reviewed: Document['reviewed'];
+  /** The extraction on screen (the document's `finished_at`): the one the mark vouches for. */
+  finishedAt: string | null;
   canReview: boolean;
   onChanged: () => Promise<unknown> | void;
 }) {
@@ -22,10 +24,12 @@ export function ReviewedControl({ id, reviewed, canReview, onChanged }: {
   async function toggle() {
     setBusy(true);
     try {
-      await setReviewed(id, !reviewed);
+      await setReviewed(id, !reviewed, finishedAt);
       await onChanged();
     } catch (err) {
       toast.error(err instanceof Error ? err.message : documentsMessages.reviewedError);
+      // Processed again since this page read it: show the new extraction (the toast says why).
+      if ((err as { code?: unknown } | null)?.code === EXTRACTION_CHANGED) await Promise.resolve(onChanged()).catch(() => undefined);
     } finally {
       setBusy(false);
     }

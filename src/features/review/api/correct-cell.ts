@@ -1,4 +1,5 @@
 import type { CorrectionBody, CorrectionResponse } from '../../../shared/api/corrections.ts';
+import type { CellValue } from '../../../shared/catalog/index.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { reviewMessages } from '../messages.ts';
 
@@ -12,6 +13,11 @@ export function correctCell(tableType: string, rowId: number, column: string, bo
 }
 
 /** DELETE of the same cell: the extracted value back (the revert is kept in the trail). */
-export function revertCell(tableType: string, rowId: number, column: string): Promise<CorrectionResponse> {
-  return apiRequest<CorrectionResponse>(cellPath(tableType, rowId, column), { method: 'DELETE', fallback: reviewMessages.revertError });
+export function revertCell(tableType: string, rowId: number, column: string, expected: CellValue): Promise<CorrectionResponse> {
+  // `expected`: the value the reviewer saw; 409 CELL_CHANGED when someone changed the cell since.
+  return apiRequest<CorrectionResponse>(cellPath(tableType, rowId, column), {
+    method: 'DELETE',
+    query: { expected: JSON.stringify(expected ?? null) },
+    fallback: reviewMessages.revertError,
+  });
 }

@@ -125,7 +125,7 @@ describe('correcting from the review screen', () => {
     // The type flag went with the correction: no «Revisar» and no reason under the row.
     expect(value).not.toHaveTextContent('Revisar');
     expect(document.querySelector('tr.review-reasons')).toBeNull();
-    expect(calls.find((c) => c.method === 'PUT' && (c.body as { value: string }).value === '1.500')?.body).toEqual({ value: '1.500', reason: 'OCR leyó l por 1' });
+    expect(calls.find((c) => c.method === 'PUT' && (c.body as { value: string }).value === '1.500')?.body).toEqual({ value: '1.500', reason: 'OCR leyó l por 1', expected: 'l.5OO' });
 
     await user.click(screen.getByRole('button', { name: 'Corregir Valor total' }));
     expect(screen.getByRole('textbox', { name: 'Nuevo valor de Valor total' })).toHaveValue('1.500');

@@ -37,14 +37,17 @@ export function ReviewValueCell({ table, row, column: c, selection, onSelect, ca
           label={c.label}
           type={c.type}
           initialText={editableText(row.values[c.key], c.type)}
+          value={row.values[c.key] ?? null}
+          shownText={value}
           corrected={corrected}
           texts={reviewMessages}
-          onSave={(text, reason) => correctCell(table.name, row.id, c.key, { value: text, ...(reason ? { reason } : {}) })}
-          onRevert={() => revertCell(table.name, row.id, c.key)}
+          onSave={(text, reason, expected) => correctCell(table.name, row.id, c.key, { value: text, expected, ...(reason ? { reason } : {}) })}
+          onRevert={(expected) => revertCell(table.name, row.id, c.key, expected)}
           onDone={async () => {
             await onCorrected();
             onEdit(false);
           }}
+          onReload={onCorrected}
           onCancel={() => onEdit(false)}
         />
       </td>
