@@ -1,9 +1,11 @@
 import path from 'node:path';
 import type { UploadResponse } from '../shared/api/documents.ts';
 import { SERVER_MESSAGES } from '../shared/messages/server.ts';
-import { HttpError } from './errors.ts';
+import { hasPermissions } from '../shared/permissions.ts';
+import { HttpError, unauthenticated } from './errors.ts';
 import { checkPdf } from './pdf-check.ts';
 import { toDocument } from './repos/documents.ts';
+import { permissionsOf } from './repos/users.ts';
 import { looksLikePdf, type TempFile } from './storage.ts';
 import type { AppContext } from './context.ts';
 import { DuplicateUpload, insertUnlessDuplicate } from './upload-dedupe.ts';
@@ -67,14 +69,30 @@ export async function previousAnswer(ctx: AppContext, userId: number, key: strin
  * duplicates of its own, so nothing extra was created beyond what sha matching already merged).
  * The temp files are gone when this returns or throws.
  */
+/**
+ * The session is checked when a request starts, but a multipart upload (or tus's finishing PATCH)
+ * may take minutes to arrive on a slow link (REQUEST_TIMEOUT_MS). An account disabled, its password
+ * reset or its session ended meanwhile still had its files stored and extracted (sixth attacker's
+ * audit, decision 037): asked again, right before anything is stored.
+ */
+async function assertStillUploader(ctx: AppContext, ownerId: number, token: string): Promise<void> {
+  const user = await ctx.sessions.userFor(token);
+  if (!user || user.id !== ownerId || !hasPermissions(permissionsOf(user), ['upload'])) {
+    throw unauthenticated('the session ended while the upload arrived');
+  }
+}
+
 export async function acceptUpload(
   ctx: AppContext,
   ownerId: number,
+  /** The bearer token the upload came with: still live, or nothing is stored. */
+  token: string,
   received: readonly ReceivedFile[],
   key?: string,
 ): Promise<{ answer: UploadAnswer; replayed: boolean }> {
   try {
     await assertPdfs(received, ownerId);
+    await assertStillUploader(ctx, ownerId, token);
   } catch (err) {
     await Promise.all(received.map((r) => ctx.files.discard(r.temp.tmpPath)));
     throw err;

@@ -68,6 +68,8 @@ export const tusUploadRoutes: FastifyPluginAsyncTypebox<TusRouteOptions> = async
   const store = ctx.dialect === 'postgres' ? new PostgresTusStore(ctx.db, TUS_EXPIRY_MS) : diskStore(directory);
   /** The signed-in user of each request handed to tus (its hooks see only the raw request). */
   const users = new WeakMap<object, UserRow>();
+  /** And its bearer token, asked again before a finished upload is stored (accept-upload.ts). */
+  const tokens = new WeakMap<object, string>();
   /** Uploads whose last byte arrived and that are being accepted or refused now, until their partial file is gone. */
   const finishing = new Set<string>();
   const userOfTus = (req: TusRequest): UserRow => {
@@ -101,7 +103,7 @@ export const tusUploadRoutes: FastifyPluginAsyncTypebox<TusRouteOptions> = async
     async onUploadFinish(req, upload) {
       finishing.add(upload.id);
       try {
-        return await finish(userOfTus(req), upload);
+        return await finish(userOfTus(req), tokens.get(req.runtime?.node?.req ?? {}) ?? '', upload);
       } catch (err) {
         // Answered here, in JSON (tus would answer its own text): the refusal of a file (415),
         // a full disk (507), or a 500 that says nothing of its cause.
@@ -147,14 +149,14 @@ export const tusUploadRoutes: FastifyPluginAsyncTypebox<TusRouteOptions> = async
       .finally(() => finishing.delete(upload.id));
   });
 
-  async function finish(user: UserRow, upload: Upload): Promise<FinishAnswer> {
+  async function finish(user: UserRow, token: string, upload: Upload): Promise<FinishAnswer> {
     const key = upload.metadata?.clientId ?? undefined;
     const previous = key ? await previousAnswer(ctx, user.id, key) : undefined;
     if (previous) return answerOf(previous, true);
     // A copy into DATA_DIR/tmp hashed on the way, then the multipart upload's own path.
     const partial = store instanceof PostgresTusStore ? store.read(upload.id) : fs.createReadStream(upload.storage?.path ?? path.join(directory, upload.id));
     const temp = await ctx.files.writeTemp(partial);
-    const { answer, replayed } = await acceptUpload(ctx, user.id, [{ temp, name: cleanName(upload.metadata?.filename) }], key);
+    const { answer, replayed } = await acceptUpload(ctx, user.id, token, [{ temp, name: cleanName(upload.metadata?.filename) }], key);
     return answerOf(answer, replayed);
   }
 
@@ -172,6 +174,7 @@ export const tusUploadRoutes: FastifyPluginAsyncTypebox<TusRouteOptions> = async
 
   async function handOver(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     users.set(request.raw, userOf(request));
+    tokens.set(request.raw, request.token ?? '');
     reply.hijack();
     try {
       await tus.handle(request.raw, reply.raw);

@@ -41,7 +41,7 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asyn
         throw err;
       }
 
-      const { answer, replayed } = await acceptUpload(ctx, user.id, received, key);
+      const { answer, replayed } = await acceptUpload(ctx, user.id, request.token ?? '', received, key);
       if (replayed) reply.header('Idempotent-Replayed', 'true');
       return reply.status(answer.status).send(answer.body);
     },
