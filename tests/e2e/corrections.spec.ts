@@ -61,3 +61,44 @@ test('an admin corrects a value, sees it marked, exports it, and reverts it', as
   await expect(trail.getByRole('row').filter({ hasText: 'Prueba e2e' })).toContainText('revertida');
   await expect(trail.getByRole('row').filter({ hasText: 'reversión' })).toBeVisible();
 });
+
+// Sixth attacker's audit (decision 037): another reviewer saves the cell while this one edits it.
+// The real server refuses the stale save (409 CELL_CHANGED); the editor says so, shows the value
+// now and keeps what was typed; saving again (having seen it) holds.
+test('a value changed by someone else while it is edited is shown, not overwritten unseen', async ({ page, request }) => {
+  const id = await ensureDocument(request, 'grid-1001.pdf');
+  const headers = { Authorization: `Bearer ${await apiToken(request)}` };
+  const nosolicitud = await processedNosolicitud(request, id);
+  const rowsRes = await request.get(`/api/tables/${TABLE}`, { params: { page: 1, page_size: 10, nosolicitud, sort_by_nosolicitud: false }, headers });
+  const body = (await rowsRes.json()) as { data: Record<string, unknown>[]; meta: { id: number; corrected: Record<string, unknown> }[] };
+  const index = body.data.findIndex((r, i) => typeof r[COLUMN] === 'number' && !(COLUMN in body.meta[i]!.corrected));
+  expect(index).toBeGreaterThanOrEqual(0);
+  const rowId = body.meta[index]!.id;
+  const cellUrl = `/api/tables/${TABLE}/rows/${rowId}/cells/${COLUMN}`;
+
+  await page.goto(`/dashboard/data?table=${TABLE}&nosolicitud=${nosolicitud}`);
+  await loginUi(page);
+  const row = page.locator('.data-table tbody tr').nth(index);
+  await expect(row).toBeVisible();
+  await row.getByRole('button', { name: 'Corregir Valor total' }).click();
+  const input = page.getByRole('textbox', { name: 'Nuevo valor de Valor total' });
+
+  // Another reviewer, meanwhile.
+  expect((await request.put(cellUrl, { headers, data: { value: '1.111.111', expected: body.data[index]![COLUMN] } })).status()).toBe(200);
+
+  await input.fill('2.222.222');
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  const alert = row.getByRole('alert');
+  await expect(alert).toContainText('Otra persona cambió este valor mientras lo editabas.');
+  await expect(alert).toContainText('Valor actual: $ 1.111.111');
+  await expect(input).toHaveValue('2.222.222');
+
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(input).toBeHidden();
+  const after = (await (await request.get(`/api/tables/${TABLE}`, { params: { page: 1, page_size: 10, nosolicitud, sort_by_nosolicitud: false }, headers })).json()) as {
+    data: Record<string, unknown>[];
+  };
+  expect(after.data[index]![COLUMN]).toBe(2222222);
+  // Back as it was, for the other tests on this document.
+  expect((await request.delete(cellUrl, { headers })).status()).toBe(200);
+});

@@ -30,7 +30,8 @@ export const CorrectionBody = Type.Object(
     expected: Type.Optional(
       Type.Unsafe<string | number | null>({
         type: ['string', 'number', 'null'],
-        maxLength: 10_000,
+        // An extracted text cell has no length cap of its own; the 1 MB body limit bounds it.
+        maxLength: 500_000,
         description:
           'The value the editor showed, exactly as the API answered it (`data[i][column]`, or the review’s `values[column]`). ' +
           'If the cell holds another value now (another reviewer, a revert), nothing is written: 409 `CELL_CHANGED`. ' +
