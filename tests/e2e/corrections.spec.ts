@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { apiToken, ensureDocument, loginUi, processedNosolicitud } from './helpers.ts';
 
 // Issue 12: an administrator corrects a value in 'Datos Extraídos', sees it marked, finds it in
@@ -8,16 +8,23 @@ const TABLE = 'CostosDirectos';
 const COLUMN = 'valor_total';
 const NEW_VALUE = '7.654.321';
 
-test('an admin corrects a value, sees it marked, exports it, and reverts it', async ({ page, request }) => {
+/**
+ * The processed document and the row the screen shows first with a number in the column, not
+ * corrected yet (same query as the screen's page 1).
+ */
+async function uncorrectedRow(request: APIRequestContext) {
   const id = await ensureDocument(request, 'grid-1001.pdf');
   const headers = { Authorization: `Bearer ${await apiToken(request)}` };
   const nosolicitud = await processedNosolicitud(request, id);
-
-  // The row the screen shows first with a number in the column (same query as the screen's page 1).
   const rowsRes = await request.get(`/api/tables/${TABLE}`, { params: { page: 1, page_size: 10, nosolicitud, sort_by_nosolicitud: false }, headers });
   const body = (await rowsRes.json()) as { data: Record<string, unknown>[]; meta: { id: number; corrected: Record<string, unknown> }[] };
   const index = body.data.findIndex((r, i) => typeof r[COLUMN] === 'number' && !(COLUMN in body.meta[i]!.corrected));
   expect(index).toBeGreaterThanOrEqual(0);
+  return { id, headers, nosolicitud, index, body };
+}
+
+test('an admin corrects a value, sees it marked, exports it, and reverts it', async ({ page, request }) => {
+  const { id, nosolicitud, index } = await uncorrectedRow(request);
 
   await page.goto(`/dashboard/data?table=${TABLE}&nosolicitud=${nosolicitud}`);
   await loginUi(page);
@@ -66,13 +73,7 @@ test('an admin corrects a value, sees it marked, exports it, and reverts it', as
 // The real server refuses the stale save (409 CELL_CHANGED); the editor says so, shows the value
 // now and keeps what was typed; saving again (having seen it) holds.
 test('a value changed by someone else while it is edited is shown, not overwritten unseen', async ({ page, request }) => {
-  const id = await ensureDocument(request, 'grid-1001.pdf');
-  const headers = { Authorization: `Bearer ${await apiToken(request)}` };
-  const nosolicitud = await processedNosolicitud(request, id);
-  const rowsRes = await request.get(`/api/tables/${TABLE}`, { params: { page: 1, page_size: 10, nosolicitud, sort_by_nosolicitud: false }, headers });
-  const body = (await rowsRes.json()) as { data: Record<string, unknown>[]; meta: { id: number; corrected: Record<string, unknown> }[] };
-  const index = body.data.findIndex((r, i) => typeof r[COLUMN] === 'number' && !(COLUMN in body.meta[i]!.corrected));
-  expect(index).toBeGreaterThanOrEqual(0);
+  const { headers, nosolicitud, index, body } = await uncorrectedRow(request);
   const rowId = body.meta[index]!.id;
   const cellUrl = `/api/tables/${TABLE}/rows/${rowId}/cells/${COLUMN}`;
 
