@@ -63,13 +63,6 @@ export async function previousAnswer(ctx: AppContext, userId: number, key: strin
 }
 
 /**
- * Checks, stores and queues the received files for `ownerId` and builds the answer; with a key,
- * the answer is kept for replays. `replayed` is true when a concurrent upload with the same key
- * stored its answer first: that answer is returned instead (our files were byte-identical
- * duplicates of its own, so nothing extra was created beyond what sha matching already merged).
- * The temp files are gone when this returns or throws.
- */
-/**
  * The session is checked when a request starts, but a multipart upload (or tus's finishing PATCH)
  * may take minutes to arrive on a slow link (REQUEST_TIMEOUT_MS). An account disabled, its password
  * reset or its session ended meanwhile still had its files stored and extracted (sixth attacker's
@@ -82,6 +75,13 @@ async function assertStillUploader(ctx: AppContext, ownerId: number, token: stri
   }
 }
 
+/**
+ * Checks, stores and queues the received files for `ownerId` and builds the answer; with a key,
+ * the answer is kept for replays. `replayed` is true when a concurrent upload with the same key
+ * stored its answer first: that answer is returned instead (our files were byte-identical
+ * duplicates of its own, so nothing extra was created beyond what sha matching already merged).
+ * The temp files are gone when this returns or throws.
+ */
 export async function acceptUpload(
   ctx: AppContext,
   ownerId: number,
