@@ -20,8 +20,14 @@ async function smallTargets(page: Page): Promise<Offender[]> {
   return page.evaluate((min) => {
     const selector = 'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="link"], [tabindex]:not([tabindex="-1"])';
     const out: { what: string; width: number; height: number }[] = [];
+    // An element in motion (a toast closing: it bounces out, then its height collapses) is no
+    // target a finger aims at, and its box is mid-way: measured, it failed the check at random.
+    const moving = (node: Element): boolean => {
+      for (let n: Element | null = node; n; n = n.parentElement) if (n.getAnimations().some((a) => a.playState === 'running')) return true;
+      return false;
+    };
     for (const el of Array.from(document.querySelectorAll<HTMLElement>(selector))) {
-      if (!el.checkVisibility({ visibilityProperty: true })) continue;
+      if (!el.checkVisibility({ visibilityProperty: true }) || moving(el)) continue;
       let target: HTMLElement = el;
       let rect = el.getBoundingClientRect();
       // A visually hidden input (file pickers): the label wrapping it is what a finger taps; one
