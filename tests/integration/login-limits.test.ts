@@ -128,9 +128,14 @@ describe('password hashing does not starve the server', () => {
     return { status: res.status, ms: performance.now() - start };
   }
 
-  // Unbounded, the storm's 50 hashes held libuv's 4 threads and the file read waited 8-10 s. Bounded,
-  // it answers in tens of ms; the budget leaves room for a loaded two-core CI machine.
-  it('keeps /api/health and a file read under 1 s during 50 concurrent unknown-email logins', async () => {
+  // Unbounded, the storm's hashes held libuv's 4 threads and the file read waited for all of them:
+  // the reads ended at 0.9 of the storm's time (1.5-1.7 s of 1.9-2.1 s here; 8-10 s before the
+  // per-address limit). Bounded, they end at 0.1-0.15 of it. Absolute budgets failed on a loaded CI
+  // machine (a bounded read took 1.5 s there, stop 27), so the test compares the two in one run:
+  // load stretches both alike. Both routes are read once first: a server's first read is slower.
+  it('keeps /api/health and a file read answering early during 50 concurrent unknown-email logins', async () => {
+    for (const warm of ['/api/health', `/api/documents/${fileId}/file`]) expect((await timed(warm)).status).toBe(200);
+    const started = performance.now();
     const storm = Promise.all(Array.from({ length: 50 }, (_, i) => login(s, `ghost${i}@example.com`, 'guess-123').then((r) => r.status)));
     // Let the storm reach the server and fill the hashing before measuring.
     await new Promise((r) => setTimeout(r, 150));
@@ -139,9 +144,11 @@ describe('password hashing does not starve the server', () => {
       reads.push(await timed('/api/health'));
       reads.push(await timed(`/api/documents/${fileId}/file`));
     }
+    const readsEnded = performance.now() - started;
     const statuses = await storm;
+    const stormEnded = performance.now() - started;
     expect(reads.every((r) => r.status === 200)).toBe(true);
-    expect(Math.max(...reads.map((r) => r.ms)), JSON.stringify(reads)).toBeLessThan(1000);
+    expect(readsEnded / stormEnded, JSON.stringify({ reads, stormEnded })).toBeLessThan(0.5);
     // The default per-address limit (20) answered most of the storm without hashing.
     expect(statuses.filter((x) => x === 401).length).toBeLessThanOrEqual(20);
     expect(statuses.every((x) => x === 401 || x === 429 || x === 503)).toBe(true);
