@@ -41,6 +41,20 @@ describe('linesToBlocks', () => {
     expect(blocks([...tableRows(100, 4), ...title, ...tableRows(178, 4)])).toEqual([4, 1, 4]);
   });
 
+  // Rows 28 pt apart whose sizes alternate 10 and 11.5 pt: 15% apart, past the size break's 5%.
+  const rowsOfTwoSizes = (confidence?: number): TextChunk[] =>
+    Array.from({ length: 4 }, (_, i) =>
+      row(100 + 28 * i, [[`Item ${i}`, 50], ['kg', 200], [`${i + 1}.000`, 400, 'right']], i % 2 ? 11.5 : 10).map((c) => (confidence === undefined ? c : { ...c, confidence })),
+    ).flat();
+
+  it('cuts where a PDF’s own text changes size after a gap', () => {
+    expect(blocks(rowsOfTwoSizes())).toEqual([1, 1, 1, 1]);
+  });
+
+  it('keeps rows OCR measured a little apart in size together: sizes read from ink spread', () => {
+    expect(blocks(rowsOfTwoSizes(0.93))).toEqual([4]);
+  });
+
   it('ends a run where a box another finder took lies between two lines', () => {
     expect(blocks(tableRows(100, 6), [box(40, 141, 450, 144)])).toEqual([3, 3]);
   });

@@ -80,6 +80,15 @@ function isTitleOver(title: TextLine, below: TextLine, settings: StreamSettings)
 }
 
 /**
+ * How far apart the sizes OCR measures for lines set in one size fall (ocr/word-metrics.ts reads a
+ * word's size from its ink): a scanned cash-flow table's rows measured 6.5 to 7.5 pt, and the
+ * size break below cut it into pieces no header named. A PDF's own text carries exact sizes.
+ */
+const MEASURED_SIZE_SPREAD = 1.2;
+
+const readByOcr = (line: TextLine): boolean => line.words.some((w) => w.confidence !== undefined);
+
+/**
  * Text set in another size after a clear gap (a running page header over a continued table, a
  * footnote under it) belongs to something else; a header row in a slightly smaller size, set
  * tight over its table, does not trip this.
@@ -87,7 +96,8 @@ function isTitleOver(title: TextLine, below: TextLine, settings: StreamSettings)
 function isSizeBreak(upper: TextLine, lower: TextLine, gap: number, settings: StreamSettings): boolean {
   const small = Math.min(upper.size, lower.size);
   const big = Math.max(upper.size, lower.size);
-  return big > settings.sizeBreakRatio * small && gap > settings.sizeBreakGapEm * small;
+  const spread = readByOcr(upper) || readByOcr(lower) ? MEASURED_SIZE_SPREAD : 1;
+  return big > settings.sizeBreakRatio * spread * small && gap > settings.sizeBreakGapEm * small;
 }
 
 /**
