@@ -45,5 +45,11 @@ describe('mendOcrSpelling', () => {
     const mended = mendOcrSpelling(table([['Concepto', 'MES1', 'MES 2', 'MES 3', 'AÑO1']])).rows[0];
     expect(mended).toEqual(['Concepto', 'MES 1', 'MES 2', 'MES 3', 'AÑO1']);
     expect(mendOcrSpelling(table([['Código', 'AB12', 'MES 2']])).rows[0]).toEqual(['Código', 'AB12', 'MES 2']);
+    expect(mendOcrSpelling(table([['Concepto', 'MES 1', 'MES?2', 'MES 3', 'Lote?4']])).rows[0]).toEqual(['Concepto', 'MES 1', 'MES 2', 'MES 3', 'Lote?4']);
+  });
+
+  it('spells a text with a capital when two cells or more of its column print it so, letter for letter', () => {
+    const rows = [['Tipo'], ['Insumo'], ['insumo'], ['Mano de obra'], ['Insumo'], ['insumos'], ['mano de obra']];
+    expect(mendOcrSpelling(table(rows)).rows.map((r) => r[0])).toEqual(['Tipo', 'Insumo', 'Insumo', 'Mano de obra', 'Insumo', 'insumos', 'mano de obra']);
   });
 });

@@ -15,8 +15,10 @@ const UPPER_SHARE = 0.75;
 
 /** A word, then its number, apart (`MES 2`). */
 const WORD_NUMBER = /^(\p{L}{2,}) (\d{1,3})$/u;
-/** The same with the space lost (`MES1`). */
-const WORD_NUMBER_JOINED = /^(\p{L}{2,})(\d{1,3})$/u;
+/** The same with the space lost (`MES1`) or read as a question mark (`MES?2`, a faint gap). */
+const WORD_NUMBER_JOINED = /^(\p{L}{2,})\s*\??\s*(\d{1,3})$/u;
+/** Texts of a column spelt with a capital that one cell's case alone must match to be spelt so. */
+const SAME_TEXT_MIN = 2;
 
 function firstLetter(text: string): { index: number; letter: string } | undefined {
   const index = text.search(LETTER);
@@ -41,8 +43,34 @@ function mendFirstCase(rows: string[][], column: number): void {
 }
 
 /**
+ * A text of the column read with a small first letter that two cells or more print, letter for
+ * letter, with a capital (`insumo` among `Insumo`s: a capital I is a bar, and a speck over it reads
+ * as a dot): spelt as they print it. A text that only starts like them stays as read.
+ */
+function mendRepeatedText(rows: string[][], column: number): void {
+  const capitalised = new Map<string, { text: string; count: number }>();
+  for (const row of rows) {
+    const text = (row[column] ?? '').trim();
+    const first = firstLetter(text);
+    if (!first || !UPPER.test(first.letter)) continue;
+    const key = text.toLocaleLowerCase('es');
+    const seen = capitalised.get(key);
+    if (!seen) capitalised.set(key, { text, count: 1 });
+    else if (seen.text === text) seen.count++;
+  }
+  for (const row of rows) {
+    const text = (row[column] ?? '').trim();
+    const first = firstLetter(text);
+    if (!first || UPPER.test(first.letter)) continue;
+    const printed = capitalised.get(text.toLocaleLowerCase('es'));
+    if (printed && printed.count >= SAME_TEXT_MIN) row[column] = printed.text;
+  }
+}
+
+/**
  * A row of labels that number one word (`MES 2`, `MES 3`) where OCR lost the narrow space of one
- * (`MES1`): the space goes back, as the row's other labels print it.
+ * (`MES1`) or read it as a question mark (`MES?2`): the space goes back, as the row's other labels
+ * print it.
  */
 function mendNumberedLabels(row: string[]): void {
   const words = new Set(row.flatMap((cell) => WORD_NUMBER.exec(cell.trim())?.[1] ?? []));
@@ -55,13 +83,16 @@ function mendNumberedLabels(row: string[]): void {
 
 /**
  * Spelling OCR gets wrong that the table itself puts right: the case of a first letter against its
- * column, the space between a label's word and its number against its row. Only for tables read by
+ * column (by shape, or by the same text printed above and below), the space between a label's word and its number against its row. Only for tables read by
  * OCR: a text layer says exactly what was printed. Returns a table with mended rows.
  */
 export function mendOcrSpelling(table: RawTable): RawTable {
   const rows = table.rows.map((row) => [...row]);
   for (const row of rows) mendNumberedLabels(row);
   const columns = Math.max(0, ...rows.map((r) => r.length));
-  for (let c = 0; c < columns; c++) mendFirstCase(rows, c);
+  for (let c = 0; c < columns; c++) {
+    mendFirstCase(rows, c);
+    mendRepeatedText(rows, c);
+  }
   return { ...table, rows };
 }

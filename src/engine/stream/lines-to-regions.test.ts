@@ -55,6 +55,14 @@ describe('linesToBlocks', () => {
     expect(blocks(rowsOfTwoSizes(0.93))).toEqual([4]);
   });
 
+  it('takes a bigger OCR line for a title only when it was read with confidence (a misread line’s size is measured from the wrong glyphs)', () => {
+    const ocr = (chunks: TextChunk[], confidence: number) => chunks.map((c) => ({ ...c, confidence }));
+    const title = (confidence: number) => ocr(row(160, [['3. SEMOVIENTES', 50]], 13), confidence);
+    const around = (confidence: number) => [...ocr(tableRows(100, 4), 0.95), ...title(confidence), ...ocr(tableRows(178, 4), 0.95)];
+    expect(blocks(around(0.96))).toEqual([4, 1, 4]);
+    expect(blocks(around(0.4))).toEqual([9]);
+  });
+
   it('ends a run where a box another finder took lies between two lines', () => {
     expect(blocks(tableRows(100, 6), [box(40, 141, 450, 144)])).toEqual([3, 3]);
   });

@@ -73,12 +73,6 @@ function boxBetween(upper: TextLine, lower: TextLine, exclude: readonly Box[]): 
   return exclude.some((b) => b.y0 < lower.yc && b.y1 > upper.yc && b.x0 < x1 && b.x1 > x0);
 }
 
-/** A bigger single-phrase line over smaller text: a title that starts something new. */
-function isTitleOver(title: TextLine, below: TextLine, settings: StreamSettings): boolean {
-  const ratio = title.size / below.size;
-  return ratio > settings.titleSizeRatio && (title.phrases.length === 1 || (title.phrases.length <= 3 && ratio > settings.titleSizeRatioMulti));
-}
-
 /**
  * How far apart the sizes OCR measures for lines set in one size fall (ocr/word-metrics.ts reads a
  * word's size from its ink): a scanned cash-flow table's rows measured 6.5 to 7.5 pt, and the
@@ -87,6 +81,27 @@ function isTitleOver(title: TextLine, below: TextLine, settings: StreamSettings)
 const MEASURED_SIZE_SPREAD = 1.2;
 
 const readByOcr = (line: TextLine): boolean => line.words.some((w) => w.confidence !== undefined);
+
+function meanConfidence(line: TextLine): number {
+  let sum = 0;
+  for (const w of line.words) sum += w.confidence ?? 1;
+  return line.words.length ? sum / line.words.length : 1;
+}
+
+/**
+ * Below this mean confidence an OCR'd line's size says nothing: its size is measured from the
+ * glyphs read (ocr/word-metrics.ts), and misread glyphs give a wrong one. Bold group labels under a
+ * rule read `= Lg umm` (mean 0.40) and `— - nes SUELO` (0.64), measured 7.6 pt over rows of 5.5,
+ * and cut their tables off their headers; the unseen scans' real titles all read 0.95 and more.
+ */
+const OCR_TITLE_MIN_CONFIDENCE = 0.8;
+
+/** A bigger single-phrase line over smaller text: a title that starts something new. */
+function isTitleOver(title: TextLine, below: TextLine, settings: StreamSettings): boolean {
+  if (readByOcr(title) && meanConfidence(title) < OCR_TITLE_MIN_CONFIDENCE) return false;
+  const ratio = title.size / below.size;
+  return ratio > settings.titleSizeRatio && (title.phrases.length === 1 || (title.phrases.length <= 3 && ratio > settings.titleSizeRatioMulti));
+}
 
 /**
  * Text set in another size after a clear gap (a running page header over a continued table, a
