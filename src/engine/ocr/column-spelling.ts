@@ -16,7 +16,7 @@ const UPPER_SHARE = 0.75;
 /** A word, then its number, apart (`MES 2`). */
 const WORD_NUMBER = /^(\p{L}{2,}) (\d{1,3})$/u;
 /** The same with the space lost (`MES1`) or read as a question mark (`MES?2`, a faint gap). */
-const WORD_NUMBER_JOINED = /^(\p{L}{2,})\s*\??\s*(\d{1,3})$/u;
+const WORD_NUMBER_MISSPACED = /^(\p{L}{2,})(?:\s*\?\s*)?(\d{1,3})$/u;
 /** Texts of a column spelt with a capital that one cell's case alone must match to be spelt so. */
 const SAME_TEXT_MIN = 2;
 
@@ -76,15 +76,16 @@ function mendNumberedLabels(row: string[]): void {
   const words = new Set(row.flatMap((cell) => WORD_NUMBER.exec(cell.trim())?.[1] ?? []));
   if (row.filter((cell) => WORD_NUMBER.test(cell.trim())).length < 2) return;
   row.forEach((cell, c) => {
-    const joined = WORD_NUMBER_JOINED.exec(cell.trim());
+    const joined = WORD_NUMBER_MISSPACED.exec(cell.trim());
     if (joined && words.has(joined[1]!)) row[c] = `${joined[1]} ${joined[2]}`;
   });
 }
 
 /**
  * Spelling OCR gets wrong that the table itself puts right: the case of a first letter against its
- * column (by shape, or by the same text printed above and below), the space between a label's word and its number against its row. Only for tables read by
- * OCR: a text layer says exactly what was printed. Returns a table with mended rows.
+ * column (by shape, or by the same text printed above and below), the space between a label's word
+ * and its number against its row. Only for tables read by OCR: a text layer says exactly what was
+ * printed. Returns a table with mended rows.
  */
 export function mendOcrSpelling(table: RawTable): RawTable {
   const rows = table.rows.map((row) => [...row]);

@@ -15,13 +15,21 @@ import type { OcrWord } from './recognize.ts';
  */
 const ACCENTED_CAP = /[ÁÉÍÓÚÑÜ]/;
 const CAP = /[A-Z0-9bdfhklíáéóúüñ$%(/]/;
-/** A `t` alone; with a dotted `i` or `j` the dot, reached over the `t`, stands as high as an ascender. */
 const T = /t/;
 const DOTTED = /[ij]/;
 const DESCENDER = /[gjpqy()Q]/;
 const COMMA = /[,;]/;
+
+function inkTop(text: string): number {
+  if (ACCENTED_CAP.test(text)) return 0.92;
+  if (CAP.test(text)) return 0.72;
+  if (!T.test(text)) return 0.52;
+  // With a dotted i or j the dot, reached over the t, stands as high as an ascender.
+  return DOTTED.test(text) ? 0.72 : 0.66;
+}
+
 export function inkReach(text: string): { top: number; bottom: number } {
-  const top = ACCENTED_CAP.test(text) ? 0.92 : CAP.test(text) || (T.test(text) && DOTTED.test(text)) ? 0.72 : T.test(text) ? 0.66 : 0.52;
+  const top = inkTop(text);
   const bottom = DESCENDER.test(text) ? 0.21 : COMMA.test(text) ? 0.12 : 0;
   return { top, bottom };
 }

@@ -7,6 +7,7 @@ import { isDate, isNumeric } from './text-kinds.ts';
 import type { StreamSettings } from '../settings.ts';
 import { wordsText } from '../text/words-text.ts';
 import { median } from '../median.ts';
+import { isSizeBreak, isTitleOver } from './size-breaks.ts';
 
 /** A run of lines that may hold one table, with the lines just above it that may title it. */
 export interface Region {
@@ -71,48 +72,6 @@ function boxBetween(upper: TextLine, lower: TextLine, exclude: readonly Box[]): 
   const x0 = Math.min(upper.x0, lower.x0);
   const x1 = Math.max(upper.x1, lower.x1);
   return exclude.some((b) => b.y0 < lower.yc && b.y1 > upper.yc && b.x0 < x1 && b.x1 > x0);
-}
-
-/**
- * How far apart the sizes OCR measures for lines set in one size fall (ocr/word-metrics.ts reads a
- * word's size from its ink): a scanned cash-flow table's rows measured 6.5 to 7.5 pt, and the
- * size break below cut it into pieces no header named. A PDF's own text carries exact sizes.
- */
-const MEASURED_SIZE_SPREAD = 1.2;
-
-const readByOcr = (line: TextLine): boolean => line.words.some((w) => w.confidence !== undefined);
-
-function meanConfidence(line: TextLine): number {
-  let sum = 0;
-  for (const w of line.words) sum += w.confidence ?? 1;
-  return line.words.length ? sum / line.words.length : 1;
-}
-
-/**
- * Below this mean confidence an OCR'd line's size says nothing: its size is measured from the
- * glyphs read (ocr/word-metrics.ts), and misread glyphs give a wrong one. Bold group labels under a
- * rule read `= Lg umm` (mean 0.40) and `— - nes SUELO` (0.64), measured 7.6 pt over rows of 5.5,
- * and cut their tables off their headers; the unseen scans' real titles all read 0.95 and more.
- */
-const OCR_TITLE_MIN_CONFIDENCE = 0.8;
-
-/** A bigger single-phrase line over smaller text: a title that starts something new. */
-function isTitleOver(title: TextLine, below: TextLine, settings: StreamSettings): boolean {
-  if (readByOcr(title) && meanConfidence(title) < OCR_TITLE_MIN_CONFIDENCE) return false;
-  const ratio = title.size / below.size;
-  return ratio > settings.titleSizeRatio && (title.phrases.length === 1 || (title.phrases.length <= 3 && ratio > settings.titleSizeRatioMulti));
-}
-
-/**
- * Text set in another size after a clear gap (a running page header over a continued table, a
- * footnote under it) belongs to something else; a header row in a slightly smaller size, set
- * tight over its table, does not trip this.
- */
-function isSizeBreak(upper: TextLine, lower: TextLine, gap: number, settings: StreamSettings): boolean {
-  const small = Math.min(upper.size, lower.size);
-  const big = Math.max(upper.size, lower.size);
-  const spread = readByOcr(upper) || readByOcr(lower) ? MEASURED_SIZE_SPREAD : 1;
-  return big > settings.sizeBreakRatio * spread * small && gap > settings.sizeBreakGapEm * small;
 }
 
 /**
