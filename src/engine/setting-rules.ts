@@ -158,6 +158,8 @@ export const SETTING_RULES = {
     wrapPitchShare: share(0.8),
     /** Line gaps within this (× size) of each other are the same spacing (a wrapped line goes up). */
     pitchTieEm: length(0.02),
+    /** A number this near (× size) under a lone currency sign of its column is that sign's amount, wrapped (`$` over `49.255,15`). */
+    signWrapEm: length(1.5),
     /** Rows whose figures sit at least this much (× size) further apart than the font's leading are padded: a line at the leading under one is its cell's next line, however little the padding. */
     rowPaddingEm: length(0.1),
     /** A line nearer than this (× size) to the next, filling only columns it leaves empty, is one row with it (a centred cell). */

@@ -19,6 +19,7 @@ export function centredRowGroups(
   ruleBetween: (upper: TextLine, lower: TextLine) => boolean,
   maxPitch: number,
   sharesCell: (k: number, f: number) => boolean = () => true,
+  separate: Separate = { leading: 0, opensLabel: () => false },
 ): Map<number, number> {
   const groups = new Map<number, number>();
   const labels = lines.map((_, i) => i).filter((i) => labelFilled[i]);
@@ -63,6 +64,10 @@ export function centredRowGroups(
     const after = below[down + 1];
     if (before !== undefined && yc(top) - yc(before) <= pitch + tie) continue;
     if (after !== undefined && yc(after) - yc(bottom) <= pitch + tie) continue;
+    // Lines further apart than a cell's own, each opening in a capital: labels of rows of their
+    // own round the row (`Región norte` / `Fletes …` / `Repuestos`), not one label wrapped.
+    const run = labels.filter((i) => i >= top && i <= bottom);
+    if (pitch > separate.leading + tie && run.slice(1).every((i) => separate.opensLabel(i))) continue;
     let clean = true;
     for (let k = top; k <= bottom && clean; k++) {
       // Another row's figures; figures in cells the row's line leaves empty are its own, wrapped
@@ -77,6 +82,28 @@ export function centredRowGroups(
   return groups;
 }
 
+/** What tells a run of labels apart from one label wrapped: a cell's line pitch, and which lines open a label. */
+interface Separate {
+  leading: number;
+  opensLabel: (i: number) => boolean;
+}
+
+/** The pitch of a cell's own lines: the closest two successive lines filling the same column. */
+function cellLeading(lines: readonly TextLine[], own: readonly (readonly boolean[])[], tieOf: (line: TextLine) => number): number {
+  let leading = Infinity;
+  const last = new Map<number, number>();
+  lines.forEach((line, i) => {
+    own[i]!.forEach((filled, c) => {
+      if (!filled) return;
+      const before = last.get(c);
+      const pitch = before === undefined ? Infinity : line.yc - lines[before]!.yc;
+      if (pitch > tieOf(line)) leading = Math.min(leading, pitch);
+      last.set(c, i);
+    });
+  });
+  return leading;
+}
+
 /**
  * centredRowGroups over each column in turn, the first column first: the cell wrapped longest may
  * be any column's (`Resiembra - / árboles / injertados de / cítricos` beside a two-line activity,
@@ -89,12 +116,15 @@ export function centredRowGroupsByColumn(
   tieOf: (line: TextLine) => number,
   ruleBetween: (upper: TextLine, lower: TextLine) => boolean,
   maxPitch: number,
+  opensLabel: (i: number, column: number) => boolean = () => false,
 ): Map<number, number> {
   const out = new Map<number, number>();
   const columns = Math.max(0, ...own.map((cells) => cells.length));
   const sharesCell = (k: number, f: number) => shareColumn(own[k]!, own[f]!);
+  const leading = cellLeading(lines, own, tieOf);
   for (let c = 0; c < columns; c++) {
-    const groups = centredRowGroups(lines, own.map((cells) => cells[c] === true), isFigureLine, tieOf, ruleBetween, maxPitch, sharesCell);
+    const separate = { leading, opensLabel: (i: number) => opensLabel(i, c) };
+    const groups = centredRowGroups(lines, own.map((cells) => cells[c] === true), isFigureLine, tieOf, ruleBetween, maxPitch, sharesCell, separate);
     const byTop = new Map<number, number[]>();
     for (const [k, top] of groups) byTop.set(top, [...(byTop.get(top) ?? []), k]);
     for (const [top, members] of byTop) if (members.every((k) => !out.has(k))) for (const k of members) out.set(k, top);

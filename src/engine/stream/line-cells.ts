@@ -74,9 +74,23 @@ function figureCuts(words: readonly TextChunk[], rivers: readonly River[]): Set<
       closesFigure(words, i - 1) ||
       opensNothing(words, i - 1) ||
       (i === 1 && figure(words[0]!) && !figure(words[1]!) && isWideSpace(words, 1)) ||
+      (figure(words[i - 1]!) && spansRiver(words[i - 1]!, words[i]!, rivers)) ||
       (figure(words[i]!) && words.slice(i + 1).every((w) => CURRENCY_SIGN.test(w.text)) && isWideSpace(words, i)),
   );
   return new Set(cuts);
+}
+
+/** How far (× size) a gap's edges may fall inside a river and still be its edges. */
+const RIVER_EDGE_EM = 0.1;
+
+/**
+ * The gap after a figure is a river's whole width: the figure ends where its column's figures
+ * end, the next word starts where the next column's text starts (`49.968,24` | `and related
+ * items`, a wrapped amount and a wrapped label sharing a line, a word space apart).
+ */
+function spansRiver(before: TextChunk, after: TextChunk, rivers: readonly River[]): boolean {
+  const edge = RIVER_EDGE_EM * after.size;
+  return rivers.some((r) => before.x1 <= r.x0 + edge && after.x0 >= r.x1 - edge && r.x1 > r.x0);
 }
 
 /** A gap this many times the line's usual word space parts two cells set tight. */

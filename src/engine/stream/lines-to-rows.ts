@@ -8,7 +8,7 @@ import { median } from '../median.ts';
 import { isCentredByBand, isRuledByBand } from './ruled-bands.ts';
 import { centredRowGroupsByColumn } from './centred-rows.ts';
 import { wordsText } from '../text/words-text.ts';
-import { isUnfinishedCell, usualWordSpace } from './unfinished-cells.ts';
+import { isLoneSign, isUnfinishedCell, usualWordSpace } from './unfinished-cells.ts';
 
 /** One table row before its cells are turned into text: the words of each column. */
 export interface RowWords {
@@ -128,7 +128,9 @@ export function linesToRows(
   const wrapped = wrappedRowPitch(lines, lineCells, allPitches);
   // Rows centred against a label of three lines or more: each such row's lines, by its first line.
   const centredRows = wrapped
-    ? centredRowGroupsByColumn(lines, own, (i) => figureLine(lines[i]!), tieOf, ruleBetween, settings.wrapPitchShare * wrapped.rowPitch)
+    ? centredRowGroupsByColumn(lines, own, (i) => figureLine(lines[i]!), tieOf, ruleBetween, settings.wrapPitchShare * wrapped.rowPitch, (i, c) =>
+        UPPER_FIRST.test(lineCells[i]![c]![0]?.text ?? ''),
+      )
     : new Map<number, number>();
   const inCentredRow = (i: number): boolean => centredRows.has(i) && centredRows.get(i) !== i;
 
@@ -143,10 +145,19 @@ export function linesToRows(
   let space: number | undefined;
   const unfinishedAbove = (upper: TextLine, k: number): boolean =>
     isUnfinishedCell(lineCells[lineAt.get(upper)!]![k]!, (space ??= usualWordSpace(lines)), settings.justifiedGapSpreadEm);
+  const signAbove = (upper: TextLine, k: number, cell: readonly TextChunk[]): boolean =>
+    isLoneSign(lineCells[lineAt.get(upper)!]![k]!) && isNumeric(wordsText(cell));
   const goesOn = (upper: TextLine, lower: TextLine, cells: readonly TextChunk[][]): boolean =>
     !ruleBetween(upper, lower) &&
     lower.yc - upper.yc <= leading + settings.pitchTieEm * lower.size &&
     cells.every((c, k) => c.length === 0 || CONTINUES.test(c[0]!.text) || unfinishedAbove(upper, k));
+  // Amounts under their lone signs, a line below (rows set as tight as lines included): the row's
+  // cells go on, however many columns the line fills; its words go on the cells above them.
+  const completesSigns = (upper: TextLine, lower: TextLine, cells: readonly TextChunk[][], whole: readonly TextChunk[][]): boolean =>
+    !ruleBetween(upper, lower) &&
+    lower.yc - upper.yc < settings.signWrapEm * Math.max(upper.size, lower.size) &&
+    cells.some((c, k) => c.length > 0 && signAbove(upper, k, c)) &&
+    cells.every((c, k) => c.length === 0 || (whole[k]!.length > 0 && (signAbove(upper, k, c) || !isNumeric(wordsText(c)))));
   // Numbers ending the names of the line above, wrapped under them in narrow cells (`Unidades` over
   // `3`, in two columns or more): small whole numbers alone, under a line of no figure, nearer it
   // than the line below.
@@ -184,6 +195,7 @@ export function linesToRows(
         (enclosed(line) && enclosed(prevLine) && !ruleBetween(prevLine, line)) ||
         (headerWrap(prevLine, line) && continues(cells, row.cells)) ||
         (goesOn(prevLine, line, cells) && continues(cells, row.cells)) ||
+        completesSigns(prevLine, line, cells, row.cells) ||
         (continues(cells, row.cells) && endsNames(prevLine, line, cells, downGap)) ||
         (isTight(prevLine, line) && continues(cells, row.cells) && !isHeaderOverData(row.cells, cells, settings.headerOverDataColumns)));
     const joinDown =

@@ -1,6 +1,7 @@
 import type { TextLine } from '../text/chunks-to-lines.ts';
 import type { TextChunk } from '../types.ts';
 import { median } from '../median.ts';
+import { CURRENCY_SIGN } from '../text/chunks-to-lines.ts';
 
 /** A word broken by a hyphen at its line's end (`avail-`): the cell goes on below. */
 const HYPHENATED = /\p{L}-$/u;
@@ -45,4 +46,13 @@ export function isUnfinishedCell(words: readonly TextChunk[], space: number, spr
   }
   const size = sorted[0]!.size;
   return min >= STRETCH_RATIO * space && max - min <= spreadEm * size;
+}
+
+/**
+ * A money cell wrapped at its sign: the sign alone on the cell's line (`$`), the amount on the
+ * next, as a narrow column of a word processor's table breaks `$ 49.255,15`. A sign alone is no
+ * value, so the line under it goes on with the same cell.
+ */
+export function isLoneSign(words: readonly TextChunk[]): boolean {
+  return words.length === 1 && CURRENCY_SIGN.test(words[0]!.text);
 }
