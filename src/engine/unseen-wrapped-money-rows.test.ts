@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { extractRawTables } from './extract.ts';
 import { makePdf, paragraph, textWidth, unruledTable, type ColumnSpec } from '../../tests/fixtures/engine/make-pdf.ts';
 
-// Classes of an eleventh batch of general tables (decision 018, 2026-12-03), each seen on one
+// Classes of an eleventh batch of general tables (decision 013, eighth session, 2026-12-03), each seen on one
 // producer and built here from its geometry alone:
 // - a money column so narrow that every amount wraps at its sign (`$` over `49.255,15`, Writer):
 //   where a row's label wraps too, its two lines fill every column, and the second was taken for

@@ -18,8 +18,8 @@ export function centredRowGroups(
   tieOf: (line: TextLine) => number,
   ruleBetween: (upper: TextLine, lower: TextLine) => boolean,
   maxPitch: number,
-  sharesCell: (k: number, f: number) => boolean = () => true,
-  separate: Separate = { leading: 0, opensLabel: () => false },
+  sharesCell: (k: number, f: number) => boolean,
+  separate: Separate,
 ): Map<number, number> {
   const groups = new Map<number, number>();
   const labels = lines.map((_, i) => i).filter((i) => labelFilled[i]);

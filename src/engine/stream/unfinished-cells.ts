@@ -1,7 +1,6 @@
-import type { TextLine } from '../text/chunks-to-lines.ts';
+import { CURRENCY_SIGN, type TextLine } from '../text/chunks-to-lines.ts';
 import type { TextChunk } from '../types.ts';
 import { median } from '../median.ts';
-import { CURRENCY_SIGN } from '../text/chunks-to-lines.ts';
 
 /** A word broken by a hyphen at its line's end (`avail-`): the cell goes on below. */
 const HYPHENATED = /\p{L}-$/u;
