@@ -8,6 +8,7 @@ import {
 import { classifyDocument } from './domain/classify-document.ts';
 import { findPageTables } from './find-tables.ts';
 import { keepFootFragments } from './foot-fragments.ts';
+import { joinHyphenatedWords } from './text/hyphenated-words.ts';
 import { runningLines } from './text/running-lines.ts';
 import { flagLowConfidence } from './ocr/cell-confidence.ts';
 import { mendByDocumentWords } from './ocr/document-words.ts';
@@ -110,7 +111,8 @@ async function rawTables(bytes: Uint8Array, opts: ExtractOptions, settings: Engi
       const found = findPageTables(page, settings, undefined, running.get(page.page));
       tables.push(...(page.ocr ? found.map((t) => mendOcrSpelling({ ...t, ocr: true })) : found));
     }
-    const kept = keepFootFragments(tables);
+    // A word the layout hyphenated in a cell, joined when the document prints it whole elsewhere.
+    const kept = joinHyphenatedWords(keepFootFragments(tables), loaded.pages);
     const warnings: string[] = [];
     if (loaded.skipped.length) warnings.push(skippedPagesWarning(loaded.skipped));
     const limit = opts.maxPages ?? DEFAULT_MAX_PAGES;

@@ -23,7 +23,9 @@ const FLOORS: Record<string, number> = {
   'tabula/argentina_diputados_voting_record': 0.98,
   'camelot/clockwise_table_1': 0.98,
   'camelot/twotables_2': 0.98,
-  'camelot/column_span_2': 0.98,
+  // 1.000 until the document's own words joined `Preva-` / `lence` (decision 013, ninth session):
+  // the truth keeps a word the layout hyphenated as written.
+  'camelot/column_span_2': 0.95,
   'camelot/split_text_lattice': 0.98,
   'camelot/table_region': 0.98,
   'camelot/health': 0.93,

@@ -107,7 +107,7 @@ export const SETTING_RULES = {
     drawingDiagonals: count(2, 1),
     /** A grid row with no text, thinner than this (× the grid's type size), is the gap of a double rule or a band, not a row. */
     spacerRowEm: length(0.8),
-    /** A grid of at most this many rows, none holding a figure, over unruled rows is a table's header band (hybrid/header-bands.ts)... */
+    /** A grid of at most this many rows (lines of words only: twice as many, a header row may wrap), the first no figure, over unruled rows is a table's header band (hybrid/header-bands.ts)... */
     headerBandRows: count(3, 1),
     /** ...when a line with a figure starts within this distance (× its type size) under it. */
     headerBandGapEm: length(1.5),

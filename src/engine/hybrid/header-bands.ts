@@ -12,11 +12,16 @@ import { median } from '../median.ts';
  * right under it, within the width of the band, a line of words holding a figure (a body row).
  */
 export function isHeaderBand(c: LatticeCandidate, page: PageContent, s: LatticeSettings): boolean {
-  // Rows the fills' edges cut between the header's lines hold nothing: they are not header rows.
-  if (c.rows.filter((row) => row.some((t) => t.trim())).length > s.headerBandRows) return false;
   const filled = c.rows.flat().filter((t) => t.trim());
   const [head = []] = c.rows;
   if (filled.length < 2 || head.some((t) => isNumeric(t))) return false;
+  // Rows the fills' edges cut between the header's lines hold nothing: they are not header rows.
+  // A band of words only may be cut at every line of its wrapped cells (a spreadsheet fills each
+  // cell of a one-colour band apart, `Segundo / semestre` over `Peso / (kg)`, general 6015-17):
+  // two lines to a header row.
+  const rows = c.rows.filter((row) => row.some((t) => t.trim())).length;
+  const wordsOnly = !filled.some((t) => isNumeric(t));
+  if (rows > (wordsOnly ? 2 : 1) * s.headerBandRows) return false;
   const b = c.grid.bbox;
   const m = s.insideMarginPt;
   const size = median(c.words.map((w) => w.size)) ?? 0;
@@ -40,7 +45,7 @@ export function isHeaderBand(c: LatticeCandidate, page: PageContent, s: LatticeS
   }
   if (!isBodyRow(under)) return false;
   // Only the header: the rows below are the body.
-  if (!filled.some((t) => isNumeric(t))) return true;
+  if (wordsOnly) return true;
   // The header and a first row shaded alike (zebra stripes starting under the header): the band
   // is the table's top only when the row under it keeps to its columns, no word across an edge.
   const inner = c.grid.xs.slice(1, -1);

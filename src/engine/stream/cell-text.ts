@@ -18,10 +18,18 @@ export type WordGoesOn = (upper: readonly TextChunk[], lower: readonly TextChunk
  * The texts of a row's cells (cellText of each): the row's lines indexed once, not per cell (issue 14).
  * `goesOn(c)`, when given, says for column c where a line continues the word above it.
  */
-export function cellTexts(cells: readonly (readonly TextChunk[])[], lines: readonly TextLine[], goesOn?: (column: number) => WordGoesOn | undefined): string[] {
+export function cellTexts(
+  cells: readonly (readonly TextChunk[])[],
+  lines: readonly TextLine[],
+  goesOn?: (column: number) => WordGoesOn | undefined,
+  justified?: JustifiedLine,
+): string[] {
   let lineOf: Map<TextChunk, number> | undefined;
-  return cells.map((words, c) => (words.length === 0 ? '' : textOnLines(words, lines, (lineOf ??= lineIndex(lines)), goesOn?.(c))));
+  return cells.map((words, c) => (words.length === 0 ? '' : textOnLines(words, lines, (lineOf ??= lineIndex(lines)), goesOn?.(c), justified)));
 }
+
+/** Whether a cell's line, its words left to right, is justified (stream/unfinished-cells.ts `isStretchedLine`). */
+export type JustifiedLine = (words: readonly TextChunk[]) => boolean;
 
 /**
  * The widest line of each column's cells over the rows: where the column's text fills it. A line
@@ -68,7 +76,7 @@ function lineIndex(lines: readonly TextLine[]): Map<TextChunk, number> {
   return lineOf;
 }
 
-function textOnLines(words: readonly TextChunk[], lines: readonly TextLine[], lineOf: Map<TextChunk, number>, goesOn?: WordGoesOn): string {
+function textOnLines(words: readonly TextChunk[], lines: readonly TextLine[], lineOf: Map<TextChunk, number>, goesOn?: WordGoesOn, justified?: JustifiedLine): string {
   const byLine: TextChunk[][] = lines.map(() => []);
   for (const w of words) byLine[lineOf.get(w) ?? 0]!.push(w);
   const filled = byLine.filter((ws) => ws.length > 0);
@@ -77,6 +85,7 @@ function textOnLines(words: readonly TextChunk[], lines: readonly TextLine[], li
     const text = joinLineWords(ws);
     if (i === 0) out = text;
     else if (ATTACHED_HYPHEN.test(out) && GOES_ON.test(text)) out = `${out}${text}`;
+    else if (LETTER_HYPHEN.test(out) && LOWER_FIRST.test(text) && justified?.(filled[i - 1]!)) out = `${out.slice(0, -1)}${text}`;
     else out = `${out}${goesOn?.(filled[i - 1]!, ws, i === filled.length - 1) ? '' : ' '}${text}`;
   });
   return out;
@@ -93,3 +102,12 @@ function textOnLines(words: readonly TextChunk[], lines: readonly TextLine[], li
  */
 const ATTACHED_HYPHEN = /[\p{L}\d]-$/u;
 const GOES_ON = /^\d/;
+/**
+ * A word broken by a hyphen at the end of a justified line, going on in lower case below
+ * (`Reparaciones  y  manten-` over `imiento`, groff): layout engines that justify cells (troff,
+ * TeX) hyphenate by themselves, so the hyphen is the layout's and the word is joined without it.
+ * Office suites and browsers neither justify cells by default nor hyphenate; a line they did not
+ * stretch keeps its hyphen as written (decision 013, "Words hyphenated by the layout").
+ */
+const LETTER_HYPHEN = /\p{L}-$/u;
+const LOWER_FIRST = /^\p{Ll}/u;

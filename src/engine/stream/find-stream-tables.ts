@@ -14,6 +14,7 @@ import { splitSideBySide } from './side-by-side.ts';
 import { notTableReason } from './not-tables.ts';
 import { linesToRows, type RowHints, type RowWords } from './lines-to-rows.ts';
 import { cellTexts, widestLines } from './cell-text.ts';
+import { isStretchedLine, usualWordSpace } from './unfinished-cells.ts';
 import { figureBrokenInColumn } from './broken-figures.ts';
 import { moveHeaderWordsBeside } from './header-words-beside.ts';
 import { splitAtHeaderGaps } from './header-split-columns.ts';
@@ -32,9 +33,12 @@ function medianSize(chunks: readonly TextChunk[]): number {
 }
 
 /** Rows of words to rows of text, each cell with the box of its words, dropping columns no row uses. */
-function rowsToCells(rows: readonly RowWords[]): { text: string[][]; boxes: (Box | null)[][] } {
+function rowsToCells(rows: readonly RowWords[], lines: readonly TextLine[], settings: StreamSettings): { text: string[][]; boxes: (Box | null)[][] } {
   const widest = widestLines(rows);
-  const text = rows.map((r) => cellTexts(r.cells, r.lines, (c) => figureBrokenInColumn(widest[c] ?? 0)));
+  let space: number | undefined;
+  const justified = (words: readonly TextChunk[]) =>
+    isStretchedLine([...words].sort((a, b) => a.x0 - b.x0), (space ??= usualWordSpace(lines)), settings.justifiedGapSpreadEm);
+  const text = rows.map((r) => cellTexts(r.cells, r.lines, (c) => figureBrokenInColumn(widest[c] ?? 0), justified));
   const width = text[0]?.length ?? 0;
   const used: number[] = [];
   for (let c = 0; c < width; c++) if (text.some((r) => r[c] !== '')) used.push(c);
@@ -124,7 +128,7 @@ function regionToTable(page: PageContent, region: Region, all: EngineSettings, t
   }
   const read = linesToRows(region.lines, rivers, settings, rowHintsOf(page, region.lines, settings));
   const rows = placeGroupHeadings(moveHeaderWordsBeside(splitAtHeaderGaps(read, settings, all.lines.phraseGapEm), settings, all.lines.phraseGapEm));
-  const { text: cells, boxes } = headerToValueColumns(rowsToCells(rows), settings);
+  const { text: cells, boxes } = headerToValueColumns(rowsToCells(rows, region.lines, settings), settings);
   const structured = cells.filter((r) => r.filter((c) => c !== '').length >= 2).length;
   const columns = cells[0]?.length ?? 0;
   const enough = structured >= settings.minTableRows || (structured >= 2 && columns >= settings.shortTableColumns);

@@ -25,16 +25,32 @@ export function usualWordSpace(lines: readonly TextLine[]): number {
   return median(gaps) ?? Infinity;
 }
 
+/** A bracket opened on the line and not closed on it (`Atención al cliente (phase` over `2)`). */
+function opensBracket(words: readonly TextChunk[]): boolean {
+  let open = 0;
+  for (const w of words) for (const ch of w.text) open += ch === '(' ? 1 : ch === ')' && open > 0 ? -1 : 0;
+  return open > 0;
+}
+
 /**
- * A cell's line that is not its last: it ends in a word broken by a hyphen, or it is a justified
- * line, its word spaces stretched alike past the usual space (a filled text block, troff's `T{`,
- * a word processor's justified cell). A paragraph's last line is never stretched, so the line
- * under such a line, in its column, goes on with the same cell whatever letter it starts with.
+ * A cell's line that is not its last: it ends in a word broken by a hyphen, opens a bracket it does
+ * not close, or it is a justified line, its word spaces stretched alike past the usual space (a
+ * filled text block, troff's `T{`, a word processor's justified cell). A paragraph's last line is
+ * never stretched, so the line under such a line, in its column, goes on with the same cell
+ * whatever letter it starts with.
  */
 export function isUnfinishedCell(words: readonly TextChunk[], space: number, spreadEm: number): boolean {
   if (words.length === 0) return false;
   const sorted = [...words].sort((a, b) => a.x0 - b.x0);
-  if (HYPHENATED.test(sorted[sorted.length - 1]!.text)) return true;
+  if (HYPHENATED.test(sorted[sorted.length - 1]!.text) || opensBracket(sorted)) return true;
+  return isStretchedLine(sorted, space, spreadEm);
+}
+
+/**
+ * A justified line: two words or more, its word spaces stretched alike past the region's usual
+ * space `space` (within `spreadEm` × size of one another). `words` come left to right.
+ */
+export function isStretchedLine(sorted: readonly TextChunk[], space: number, spreadEm: number): boolean {
   if (sorted.length < 2) return false;
   let min = Infinity;
   let max = -Infinity;

@@ -88,7 +88,7 @@ function dominantSize(words: TextChunk[]): number {
   return best;
 }
 
-function makeLine(words: TextChunk[], settings: LineSettings, signsTrail = false): TextLine {
+function makeLine(words: TextChunk[], settings: LineSettings, signsTrail = false, wrapped?: ReadonlySet<TextChunk>): TextLine {
   sortLeftToRight(words);
   const size = dominantSize(words);
   const main = words.filter((w) => w.size >= size * settings.superscriptSizeShare);
@@ -105,7 +105,7 @@ function makeLine(words: TextChunk[], settings: LineSettings, signsTrail = false
     x1 = Math.max(x1, w.x1);
   }
   const yc = ref.reduce((sum, w) => sum + center(w), 0) / ref.length;
-  return { words, phrases: wordsToPhrases(words, size, settings, signsTrail), x0, x1, y0, y1, yc, size };
+  return { words, phrases: wordsToPhrases(words, size, settings, signsTrail, wrapped), x0, x1, y0, y1, yc, size };
 }
 
 /** A currency sign a phrase gap after an amount, with no amount nearer after it than before it (× ratio). */
@@ -137,9 +137,10 @@ function signsFollowAmounts(words: readonly TextChunk[], size: number, settings:
 
 /**
  * Splits a line's words (sorted by x) where the gap is wide enough to be a column gap. `signsTrail`:
- * the text around writes its currency signs after their amounts (`signsTrailAmounts`).
+ * the text around writes its currency signs after their amounts (`signsTrailAmounts`). `wrapped`:
+ * signs alone over their own amounts (`signsOverAmounts`).
  */
-export function wordsToPhrases(words: TextChunk[], size: number, settings: LineSettings, signsTrail = false): Phrase[] {
+export function wordsToPhrases(words: TextChunk[], size: number, settings: LineSettings, signsTrail = false, wrapped?: ReadonlySet<TextChunk>): Phrase[] {
   const phrases: Phrase[] = [];
   let current: Phrase | undefined;
   let suffix: TextChunk | undefined;
@@ -165,7 +166,16 @@ export function wordsToPhrases(words: TextChunk[], size: number, settings: LineS
     // leaves the next column's words where they are. Nor where the text writes its signs after
     // their amounts: a sign alone there was wrapped under its own amount (`77.201,84` over `€`),
     // and the figure to its right is the next column's.
-    const sign = !signsTrail && last !== undefined && last !== suffix && CURRENCY_SIGN.test(last.text) && w.x0 - last.x1 <= settings.signGapEm * size && opensAmount(w.text);
+    // Nor a sign over the amount it opens, wrapped under it (`$` over `20.030,27`): the figure to
+    // its right is the next column's (`149.34` over `2`, general 6015-17).
+    const sign =
+      !signsTrail &&
+      last !== undefined &&
+      last !== suffix &&
+      CURRENCY_SIGN.test(last.text) &&
+      !wrapped?.has(last) &&
+      w.x0 - last.x1 <= settings.signGapEm * size &&
+      opensAmount(w.text);
     // Two amounts a word space apart are two cells set tight: a cell never holds two amounts.
     // So are an amount (or a zero) and the currency sign that opens the next one (`0 $ 16.437.334`).
     // An amount closed by its sign is a whole cell: a figure after it starts the next (`6,20 € 46,85 €`).
@@ -264,8 +274,9 @@ export function chunksToLines(chunks: readonly TextChunk[], settings: LineSettin
     }
   }
   const signsTrail = signsTrailAmounts(groups, settings);
-  const lines = groups.map((g) => makeLine(g, settings, signsTrail));
-  return joinJustifiedLines(foldSmallLines(lines, settings, signsTrail), settings);
+  const wrapped = signsTrail ? undefined : signsOverAmounts(groups);
+  const lines = groups.map((g) => makeLine(g, settings, signsTrail, wrapped));
+  return joinJustifiedLines(foldSmallLines(lines, settings, signsTrail, wrapped), settings);
 }
 
 /**
@@ -296,6 +307,20 @@ function signsTrailAmounts(groups: TextChunk[][], settings: LineSettings): boole
 }
 
 /**
+ * The currency signs set over the amount they open, a narrow cell wrapped at its sign: a figure on
+ * a line below ends where the sign does (`$` over `20.030,27`, both right-aligned).
+ */
+function signsOverAmounts(groups: TextChunk[][]): Set<TextChunk> | undefined {
+  let out: Set<TextChunk> | undefined;
+  for (let g = 0; g < groups.length; g++) {
+    for (const sign of groups[g]!) {
+      if (CURRENCY_SIGN.test(sign.text) && endsFigureOf(groups, g, 1, sign, opensAmount)) (out ??= new Set()).add(sign);
+    }
+  }
+  return out;
+}
+
+/**
  * A word of a line above (`step` −1) or below (+1) that `is` a figure and ends where the sign does,
  * less than two lines away (cells centred in a row wrap around their neighbours' lines).
  */
@@ -310,7 +335,7 @@ function endsFigureOf(groups: readonly TextChunk[][], g: number, step: -1 | 1, s
 }
 
 /** A line of only small text overlapping a bigger neighbour's box belongs to that neighbour. */
-function foldSmallLines(lines: TextLine[], settings: LineSettings, signsTrail: boolean): TextLine[] {
+function foldSmallLines(lines: TextLine[], settings: LineSettings, signsTrail: boolean, wrapped?: ReadonlySet<TextChunk>): TextLine[] {
   const out: TextLine[] = [];
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
@@ -329,7 +354,7 @@ function foldSmallLines(lines: TextLine[], settings: LineSettings, signsTrail: b
       out.push(line);
       continue;
     }
-    const merged = makeLine([...host.words, ...line.words], settings, signsTrail);
+    const merged = makeLine([...host.words, ...line.words], settings, signsTrail, wrapped);
     if (host === prev) out[out.length - 1] = merged;
     else lines[i + 1] = merged;
   }

@@ -163,8 +163,9 @@ function closeRun(run: OpenRun, monospace: boolean, out: TextChunk[]): void {
  * the PDF writes, is a space in its text.
  */
 export function charsToChunks(chars: PageChars, placedInView: readonly (Placed | undefined)[], page: { width: number; height: number }): TextChunk[] {
-  // As pdf.js: a glyph whose origin is off the page is not text of the page (crop marks, slugs).
-  const placed = placedInView.map((p) => (p && !(p.x + p.advance < 0 || p.x > page.width || p.y < 0 || p.y > page.height) ? p : undefined));
+  // As pdf.js: a glyph whose origin is off the page is not text of the page (crop marks, slugs),
+  // save past the right edge, where words going on from the page's lines are kept (keepEdgeWords).
+  const placed = placedInView.map((p) => (p && !(p.x + p.advance < 0 || p.y < 0 || p.y > page.height) ? p : undefined));
   const monospace = monospacedFonts(chars, placed);
   const out: TextChunk[] = [];
   let run: OpenRun | undefined;
@@ -206,7 +207,25 @@ export function charsToChunks(chars: PageChars, placedInView: readonly (Placed |
     prev = p;
   }
   if (run) closeRun(run, monospace.get(run.font) === true, out);
-  return out;
+  return keepEdgeWords(out, page.width);
+}
+
+/**
+ * The words past the page's right edge that go on from a line on the page, a word gap apart, and
+ * no others. A table set wider than the page runs its last cells past the edge (groff, general
+ * 6015-21): a cell cut at the edge (`Produc`) is read to its end, as the PDF writes it, while text
+ * wholly apart off the page (a slug, a crop mark's label) stays out, as in pdf.js.
+ */
+function keepEdgeWords(chunks: readonly TextChunk[], width: number): TextChunk[] {
+  const off = chunks.filter((c) => c.x0 > width).sort((a, b) => a.x0 - b.x0);
+  if (off.length === 0) return chunks as TextChunk[];
+  const onLine = chunks.filter((c) => c.x0 <= width && c.x1 > width - RUN_GAP * c.size);
+  const kept = new Set<TextChunk>();
+  for (const c of off) {
+    const follows = (k: TextChunk) => Math.abs(k.y1 - c.y1) < LINE_SHIFT * c.size && c.x0 >= k.x1 - LINE_SHIFT * c.size && c.x0 - k.x1 <= RUN_GAP * c.size;
+    if (onLine.some(follows) || [...kept].some(follows)) kept.add(c);
+  }
+  return chunks.filter((c) => c.x0 <= width || kept.has(c));
 }
 
 /**
