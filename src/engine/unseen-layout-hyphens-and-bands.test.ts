@@ -11,7 +11,10 @@ import { makePdf, paragraph, textWidth, unruledTable, type ColumnSpec, type Rect
 //   justified line; `con-` over `fronto` where the document prints `confronto` whole);
 // - a cell's line opening a bracket it closes on the next line (`Atención al cliente (phase` over
 //   `2)`, groff, rows set as tight as lines): the `2)` was a row of its own;
-// - a table set wider than its page (groff): the cell the edge cuts (`Papeler`) is read to its end.
+// - a table set wider than its page (groff): the cell the edge cuts (`Papeler`) is read to its end;
+// - narrow spreadsheet columns (LibreOffice): a group heading wrapped in its span (`Segundo` /
+//   `semestre`), a date broken wider than any line of its column (`20/11/202` / `1` beside
+//   `7 ago 2024`), a lone sign over its amount taking the next column's figure (`$ 646`).
 
 const SIZE = 10;
 

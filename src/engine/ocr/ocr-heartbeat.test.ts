@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PageContent } from '../types.ts';
 import { OCR_HEARTBEAT_MS, OcrPages } from './ocr-pages.ts';
 
@@ -26,4 +27,21 @@ describe('OCR heartbeats', () => {
     // more on a loaded machine); Tesseract's silence alone was 18 s.
     expect(longest).toBeLessThan(OCR_HEARTBEAT_MS + 8_000);
   }, 120_000);
+});
+
+describe('pages OCR could not read', () => {
+  it('are counted as failed, not as read, so the reader reports them', async () => {
+    const bytes = new Uint8Array(readFileSync(SCAN));
+    // No bytes for the image gate: the page is taken on, and page 2 of a one-page scan cannot be drawn.
+    const ocr = new OcrPages();
+    const doc = { getData: () => Promise.resolve(bytes.slice()) } as unknown as PDFDocumentProxy;
+    try {
+      const out = await ocr.read(doc, { ...textless, page: 2 }, undefined, () => undefined);
+      expect(out.chunks).toEqual([]);
+      expect(ocr.failed).toEqual([2]);
+      expect(ocr.pages).toEqual([]);
+    } finally {
+      await ocr.close();
+    }
+  }, 60_000);
 });

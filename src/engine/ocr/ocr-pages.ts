@@ -9,10 +9,12 @@ import { whenOver } from '../runtime/task-clock.ts';
 
 /**
  * Longest one page may take to be read by OCR (ms of the process's CPU, task-clock.ts). Tesseract
- * takes 1–5 s on a page of the corpus, up to 25 s on a dense 200 dpi spreadsheet page; past this
- * the worker is ended (a new one serves the next page) and the page stays without text.
+ * takes 1–5 s on a page of the corpus, up to 25 s on a dense 200 dpi spreadsheet page, and the
+ * first page also starts the recogniser; on a busy machine the same page's CPU grows by half (two
+ * recognisers on two cores: a dense Calc scan's first page passed 40 s and was lost). Past this
+ * the worker is ended (a new one serves the next page) and the page is reported unread.
  */
-export const OCR_PAGE_TIMEOUT_MS = 40_000;
+export const OCR_PAGE_TIMEOUT_MS = 60_000;
 /**
  * While a page is being read, a heartbeat this often from the child's main thread, which is free
  * while Tesseract works in its own thread: Tesseract reports nothing while it lays a page out (24 s
@@ -72,6 +74,8 @@ export class OcrPages {
   private drawing: Promise<DrawingDocument> | undefined;
   /** Pages read by OCR, 1-based. */
   readonly pages: number[] = [];
+  /** Pages OCR took on and could not read (an error, or past OCR_PAGE_TIMEOUT_MS), 1-based: said, never dropped in silence. */
+  readonly failed: number[] = [];
   /** Pages OCR has taken on (read or tried). */
   private taken = 0;
 
@@ -137,7 +141,9 @@ export class OcrPages {
         await this.closeDrawing();
         throw err;
       }
-      // A page OCR could not read (or not in time) keeps no text; the engine is restarted for the next one.
+      // A page OCR could not read (or not in time) keeps no text, and the reader reports it as a
+      // page it could not read; the engine is restarted for the next one.
+      this.failed.push(content.page);
       await this.closeEngine();
       return content;
     } finally {

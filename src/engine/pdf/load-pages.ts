@@ -128,6 +128,7 @@ export async function readPages(
       if (ocr && !content.chunks.length && !skipped.includes(n)) {
         try {
           content = await ocr.read(doc, content, opts.signal, () => opts.onProgress?.(n - 1, total));
+          if (ocr.failed.includes(n)) skipped.push(n);
         } catch (err) {
           if (!(err instanceof DrawingTimeout)) throw err;
           gaveUp = true;

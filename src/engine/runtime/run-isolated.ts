@@ -32,12 +32,12 @@ export interface IsolationCaps {
 
 /**
  * Default caps, the product's (the server's JOB_TIMEOUT_MS and JOB_MEMORY_MB default to them). 60 s
- * of CPU is some fifty times the slowest text document of the corpus; a page read by OCR adds 20 s
- * (a corpus scan's page costs 2–5 s of CPU, a dense 200 dpi spreadsheet page up to 25 s; one page
- * is capped at 40 s, ocr-pages.ts). The stall cap ends a file the engine stopped making progress on
- * (a synchronous loop) well before that.
+ * of CPU is some fifty times the slowest text document of the corpus; a page read by OCR adds 30 s
+ * (a corpus scan's page costs 2–5 s of CPU, a dense 200 dpi spreadsheet page up to 25 s alone and
+ * half as much again on a busy machine; one page is capped at 60 s, ocr-pages.ts). The stall cap
+ * ends a file the engine stopped making progress on (a synchronous loop) well before that.
  */
-export const DEFAULT_CAPS: Readonly<IsolationCaps> = Object.freeze({ timeoutMs: 60_000, ocrPageMs: 20_000, memoryMb: 512, stallMs: 15_000 });
+export const DEFAULT_CAPS: Readonly<IsolationCaps> = Object.freeze({ timeoutMs: 60_000, ocrPageMs: 30_000, memoryMb: 512, stallMs: 15_000 });
 
 export interface IsolatedOptions extends Partial<IsolationCaps> {
   /** Stops the task (the child is killed): reason `aborted`. */

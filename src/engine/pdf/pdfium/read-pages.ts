@@ -230,6 +230,8 @@ export async function loadPagesWithPdfium(bytes: Uint8Array, opts: ExtractOption
       if (ocr && !content.chunks.length && !skipped.includes(n)) {
         try {
           content = pages[i] = await ocr.read(undefined, content, opts.signal, () => opts.onProgress?.(n - 1, total));
+          // A scanned page OCR could not read is said to be unread, not left blank in silence.
+          if (ocr.failed.includes(n)) skipped.push(n);
         } catch (err) {
           if (!(err instanceof DrawingTimeout)) throw err;
           for (let k = n; k <= total; k++) if (!skipped.includes(k)) skipped.push(k);
