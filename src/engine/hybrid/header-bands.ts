@@ -37,7 +37,7 @@ export function isHeaderBand(c: LatticeCandidate, page: PageContent, s: LatticeS
   // header of words only stays a band when the line after the section row is a body row.
   // The next line is looked for one line down, not under the section row's bottom: a body row's
   // cells set centred beside a wrapped one start above the wrapped cell's last line ends.
-  if (!isBodyRow(under) && under.length > 0 && columnsOf(under) === 1 && !filled.some((t) => isNumeric(t))) {
+  if (!isBodyRow(under) && under.length > 0 && isSectionRow(under, c.grid.xs, size) && !filled.some((t) => isNumeric(t))) {
     const top = Math.min(...under.map((w) => w.y0));
     const height = median(under.map((w) => w.y1 - w.y0)) ?? 0;
     const section = under;
@@ -50,6 +50,22 @@ export function isHeaderBand(c: LatticeCandidate, page: PageContent, s: LatticeS
   // is the table's top only when the row under it keeps to its columns, no word across an edge.
   const inner = c.grid.xs.slice(1, -1);
   return under.every((w) => !inner.some((x) => w.x0 < x - m && w.x1 > x + m));
+}
+
+/** Word gaps past this share of the type size part two cells (the line builder's phrase gap). */
+const PHRASE_GAP_EM = 0.75;
+
+/**
+ * A section row: one column's words (`1. SIEMBRA`), or one run of words only from the first
+ * column (a bold `Preparación del suelo` wider than its column, running on over the next, html 26803).
+ */
+function isSectionRow(line: readonly TextChunk[], xs: readonly number[], size: number): boolean {
+  const sorted = [...line].sort((a, b) => a.x0 - b.x0);
+  const columns = new Set(sorted.map((w) => columnOf((w.x0 + w.x1) / 2, xs)));
+  if (columns.size === 1) return true;
+  if (line.some((w) => isNumeric(w.text))) return false;
+  const oneRun = sorted.every((w, i) => i === 0 || w.x0 - sorted[i - 1]!.x1 <= PHRASE_GAP_EM * size);
+  return oneRun && columnOf((sorted[0]!.x0 + sorted[0]!.x1) / 2, xs) === 1;
 }
 
 function columnOf(x: number, xs: readonly number[]): number {

@@ -84,7 +84,7 @@ function textOnLines(words: readonly TextChunk[], lines: readonly TextLine[], li
   filled.forEach((ws, i) => {
     const text = joinLineWords(ws);
     if (i === 0) out = text;
-    else if (ATTACHED_HYPHEN.test(out) && GOES_ON.test(text)) out = `${out}${text}`;
+    else if ((ATTACHED_HYPHEN.test(out) || DATE_SLASH.test(out)) && GOES_ON.test(text)) out = `${out}${text}`;
     else if (LETTER_HYPHEN.test(out) && LOWER_FIRST.test(text) && justified?.(filled[i - 1]!)) out = `${out.slice(0, -1)}${text}`;
     else out = `${out}${goesOn?.(filled[i - 1]!, ws, i === filled.length - 1) ? '' : ' '}${text}`;
   });
@@ -102,6 +102,8 @@ function textOnLines(words: readonly TextChunk[], lines: readonly TextLine[], li
  */
 const ATTACHED_HYPHEN = /[\p{L}\d]-$/u;
 const GOES_ON = /^\d/;
+/** So does a date broken after its month's slash (`28/07/` over `2021`). */
+const DATE_SLASH = /(?:^|\s)\d{1,4}\/\d{1,2}\/$/;
 /**
  * A word broken by a hyphen at the end of a justified line, going on in lower case below
  * (`Reparaciones  y  manten-` over `imiento`, groff): layout engines that justify cells (troff,

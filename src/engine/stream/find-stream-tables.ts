@@ -8,7 +8,7 @@ import { placeGroupHeadings } from './group-headings.ts';
 import { linesToRivers } from './lines-to-columns.ts';
 import { blockToRegion, linesToBlocks, type Region } from './lines-to-regions.ts';
 import { blockToSegments } from './block-to-segments.ts';
-import { horizontalRules } from './ruled-row-lines.ts';
+import { horizontalRules, joinedRules } from './ruled-row-lines.ts';
 import { splitTightColumns } from './tight-columns.ts';
 import { splitSideBySide } from './side-by-side.ts';
 import { notTableReason } from './not-tables.ts';
@@ -46,23 +46,6 @@ function rowsToCells(rows: readonly RowWords[], lines: readonly TextLine[], sett
     text: text.map((r) => used.map((c) => r[c]!)),
     boxes: rows.map((r, i) => used.map((c) => (text[i]![c] ? unionOrNull(r.cells[c]!) : null))),
   };
-}
-
-/**
- * Horizontal pieces on one line, end to end, joined into one rule: a browser draws a row's border
- * cell by cell, each piece as wide as its cell.
- */
-function joinedRules(pieces: readonly Segment[], gap: number): Segment[] {
-  const sorted = [...pieces].sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0);
-  const out: Segment[] = [];
-  for (const p of sorted) {
-    const last = out.find((r) => Math.abs(r.y0 - p.y0) <= gap && p.x0 <= r.x1 + gap && p.x1 >= r.x0 - gap);
-    if (last) {
-      last.x0 = Math.min(last.x0, p.x0);
-      last.x1 = Math.max(last.x1, p.x1);
-    } else out.push({ ...p });
-  }
-  return out;
 }
 
 /**
@@ -184,13 +167,15 @@ export function findStreamTables(page: PageContent, exclude: Box[], all: EngineS
   const chunks = outsideBoxes(page.chunks, exclude, inside);
   const lines = chunksToLines(chunks, all.lines);
   const found: Omit<RawTable, 'context'>[] = [];
-  const segments = linesToBlocks(lines, exclude, settings, trace, horizontalRules(page.segments))
+  const rules = horizontalRules(page.segments);
+  let joined: Segment[] | undefined;
+  const segments = linesToBlocks(lines, exclude, settings, trace, rules)
     .flatMap((b) => blockToSegments(b, settings))
     .flatMap((b) => splitSideBySide(b, settings))
     .map((b) => splitTightColumns(b, settings));
   const left: TextLine[][] = [];
   for (const block of segments) {
-    const region = blockToRegion(block, settings);
+    const region = blockToRegion(block, settings, (joined ??= joinedRules(rules, settings.ruleJoinPt)));
     if (!region) {
       trace?.rejected.push({ method: 'stream', bbox: unionBox(block), reason: block.some((l) => l.phrases.length >= 2) ? 'too few rows' : 'no columns' });
       left.push(block);

@@ -232,17 +232,26 @@ function lastRowOf(block: readonly TextLine[], first: number, settings: StreamSe
 function keepsToColumns(line: TextLine, bands: readonly Band[], settings: StreamSettings): boolean {
   const slack = settings.wrapOverhangEm * line.size;
   const last = bands.length - 1;
-  return line.phrases.every((p) =>
-    bands.some((b, i) => (i === 0 || p.x0 >= b.x0 - slack) && (i === last || p.x1 <= b.x1 + slack) && p.x0 < b.x1 && p.x1 > b.x0),
-  );
+  // A wrapped cell's line going on in lower case may be wider than any line of its column on the
+  // rows above (`campo — revised`, the last row's second line, general 6016-08): it may run into
+  // the gutters, short of the next column by the same slack. A note (`Source: …`) may not.
+  const from = (i: number, wide: boolean): number => (i === 0 ? -Infinity : (wide ? Math.min(bands[i]!.x0, bands[i - 1]!.x1 + 2 * slack) : bands[i]!.x0) - slack);
+  const to = (i: number, wide: boolean): number => (i === last ? Infinity : (wide ? Math.max(bands[i]!.x1, bands[i + 1]!.x0 - 2 * slack) : bands[i]!.x1) + slack);
+  return line.phrases.every((p) => {
+    const wide = GOES_ON_LOWER.test(p.words[0]?.text ?? '');
+    return bands.some((b, i) => p.x0 >= from(i, wide) && p.x1 <= to(i, wide) && p.x0 < b.x1 && p.x1 > b.x0);
+  });
 }
+
+/** A cell's next line going on in lower case, maybe after an opening bracket (`(boro, zinc)`). */
+const GOES_ON_LOWER = /^[([]?\p{Ll}/u;
 
 /**
  * The table part of a block: from its first to its last line with column structure, plus the
  * spanning header lines just above (a `VALOR` over `UNITARIO | TOTAL`), which never start at the
  * table's left edge the way a title does. Lines before the table are its context, not its rows.
  */
-export function blockToRegion(block: readonly TextLine[], settings: StreamSettings): Region | undefined {
+export function blockToRegion(block: readonly TextLine[], settings: StreamSettings, rules: readonly Segment[] = []): Region | undefined {
   const first = block.findIndex((l) => l.phrases.length >= 2);
   if (first < 0) return undefined;
   const end = lastRowOf(block, first, settings);
@@ -278,6 +287,7 @@ export function blockToRegion(block: readonly TextLine[], settings: StreamSettin
     }
     last += row;
   }
+  while (last + 1 < block.length && isRuledLastRow(block, first, last, columns, rules, settings)) last++;
   const structure = block.slice(first, last + 1).filter((l) => l.phrases.length >= 2);
   if (structure.length < settings.minTableRows && !isShortTable(structure, settings)) return undefined;
   const left = Math.min(...structure.map((l) => l.x0));
@@ -298,6 +308,28 @@ export function blockToRegion(block: readonly TextLine[], settings: StreamSettin
   // The first line of a row whose cells are centred against a label wrapped above them.
   while (start > 0 && isCentredPair(block[start - 1]!, block[start]!, settings)) start--;
   return { lines: block.slice(start, last + 1) };
+}
+
+/**
+ * A row of a table ruled row by row whose cells are all but empty (`Equipo de campo y otros
+ * conceptos`, no figure, general 6015-13): the line under the last row, in its columns, with a rule
+ * across the table between them and one closing it right under the line, as the last row has a
+ * rule right above and below it.
+ */
+function isRuledLastRow(block: readonly TextLine[], first: number, last: number, columns: readonly Band[], rules: readonly Segment[], settings: StreamSettings): boolean {
+  const prev = block[last]!;
+  const next = block[last + 1]!;
+  if (rules.length === 0 || !keepsToColumns(next, columns, settings) || isSizeBreak(prev, next, Infinity, settings)) return false;
+  const rows = block.slice(first, last + 1).filter((l) => l.phrases.length >= 2);
+  const left = Math.min(...rows.map((l) => l.x0));
+  const right = Math.max(...rows.map((l) => l.x1));
+  const reach = settings.ruledRowReachEm * next.size;
+  const across = (r: Segment): boolean => r.x0 <= left + next.size && r.x1 >= right - next.size;
+  const ruleBetween = (y0: number, y1: number): boolean => rules.some((r) => across(r) && r.y0 > y0 && r.y0 < y1);
+  const ruledAround = (line: TextLine): boolean =>
+    rules.some((r) => across(r) && r.y0 < line.y0 && line.yc - r.y0 <= reach) && rules.some((r) => across(r) && r.y0 > line.y1 && r.y0 - line.yc <= reach);
+  const after = block[last + 2];
+  return ruledAround(prev) && ruledAround(next) && ruleBetween(prev.y1, next.y0) && (after === undefined || ruleBetween(next.y1, after.y0));
 }
 
 /** A total's label (`Total`, `TOTALES`, `Totale`, `Subtotal`, `Totaux`, `Totais`) opening a line. */

@@ -151,6 +151,25 @@ export function linesToRows(
     !ruleBetween(upper, lower) &&
     lower.yc - upper.yc <= leading + settings.pitchTieEm * lower.size &&
     cells.every((c, k) => c.length === 0 || CONTINUES.test(c[0]!.text) || unfinishedAbove(upper, k));
+  // A line filling every column its row fills, each of its cells going on (lower case, under a
+  // hyphen or a date broken after its month: `Freight —` / `revised`, `2020-11-` / `01`): the row's
+  // cells wrap together. Where rows are padded apart it sits a cell's leading under the row, closer
+  // than the row sits to the lines around it by a padding at least; rows set as tight as lines, a
+  // point apart by rounding (an R printout's `random` over `gee`), never join this way.
+  let cellLeading: number | undefined;
+  const wrapsAlong = (i: number, row: RowWords, downGap: number): boolean => {
+    const upper = lines[i - 1]!;
+    const lower = lines[i]!;
+    const cells = lineCells[i]!;
+    const gap = lower.yc - upper.yc;
+    if (ruleBetween(upper, lower) || !fillsAlong(cells, row.cells)) return false;
+    if (gap > (cellLeading ??= leadingInCells(lines, own)) + tieOf(lower)) return false;
+    if (!cells.every((c, k) => c.length === 0 || CONTINUES.test(c[0]!.text) || unfinishedAbove(upper, k))) return false;
+    const top = lineAt.get(row.lines[0]!)!;
+    const above = top > 0 ? lines[top]!.yc - lines[top - 1]!.yc : Infinity;
+    const around = Math.min(above, downGap);
+    return Number.isFinite(around) && gap + settings.rowPaddingEm * lower.size < around;
+  };
   // Amounts under their lone signs, a line below (rows set as tight as lines included): the row's
   // cells go on, however many columns the line fills; its words go on the cells above them.
   const completesSigns = (upper: TextLine, lower: TextLine, cells: readonly TextChunk[][], whole: readonly TextChunk[][]): boolean =>
@@ -195,6 +214,7 @@ export function linesToRows(
         (enclosed(line) && enclosed(prevLine) && !ruleBetween(prevLine, line)) ||
         (headerWrap(prevLine, line) && continues(cells, row.cells)) ||
         (goesOn(prevLine, line, cells) && continues(cells, row.cells)) ||
+        wrapsAlong(i, row, downGap) ||
         completesSigns(prevLine, line, cells, row.cells) ||
         (continues(cells, row.cells) && endsNames(prevLine, line, cells, downGap)) ||
         (isTight(prevLine, line) && continues(cells, row.cells) && !isHeaderOverData(row.cells, cells, settings.headerOverDataColumns)));
@@ -224,6 +244,24 @@ export function linesToRows(
     }
   }
   return rows;
+}
+
+/** Two or more columns, each filled in `whole` too: a line going on with every cell of its row. */
+function fillsAlong(part: readonly TextChunk[][], whole: readonly TextChunk[][]): boolean {
+  const filled = filledColumns(part);
+  return filled.length >= 2 && filled.length === filledColumns(whole).length && filled.every((c) => whole[c]!.length > 0);
+}
+
+/**
+ * The leading of a cell's own lines: the least pitch between neighbouring lines that fill a column
+ * in common. Lines of cells centred against a wrapped one sit half that apart, in other columns.
+ */
+function leadingInCells(lines: readonly TextLine[], own: readonly boolean[][]): number {
+  let least = Infinity;
+  for (let i = 1; i < lines.length; i++) {
+    if (own[i]!.some((filled, c) => filled && own[i - 1]![c])) least = Math.min(least, lines[i]!.yc - lines[i - 1]!.yc);
+  }
+  return least;
 }
 
 /** The lines with a figure (a number or a date) in some cell. */

@@ -19,6 +19,23 @@ export function horizontalRules(segments: readonly Segment[]): Segment[] {
   return segments.filter((s) => s.orientation === 'h').sort((a, b) => a.y0 - b.y0);
 }
 
+/**
+ * Horizontal pieces on one line, end to end, joined into one rule: a browser draws a row's border
+ * cell by cell, each piece as wide as its cell.
+ */
+export function joinedRules(pieces: readonly Segment[], gap: number): Segment[] {
+  const sorted = [...pieces].sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0);
+  const out: Segment[] = [];
+  for (const p of sorted) {
+    const last = out.find((r) => Math.abs(r.y0 - p.y0) <= gap && p.x0 <= r.x1 + gap && p.x1 >= r.x0 - gap);
+    if (last) {
+      last.x0 = Math.min(last.x0, p.x0);
+      last.x1 = Math.max(last.x1, p.x1);
+    } else out.push({ ...p });
+  }
+  return out;
+}
+
 export function isRuledRowLine(line: TextLine, rules: readonly Segment[], settings: StreamSettings): boolean {
   const rest = line.phrases.slice(1);
   if (rest.length === 0 || !rest.every(isValuePhrase)) return false;

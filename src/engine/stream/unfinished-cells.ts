@@ -4,6 +4,11 @@ import { median } from '../median.ts';
 
 /** A word broken by a hyphen at its line's end (`avail-`): the cell goes on below. */
 const HYPHENATED = /\p{L}-$/u;
+/**
+ * A date broken after its month (`2020-11-` over `01`, `28/07/` over `2021`). A figure ending in a
+ * hyphen after its digits alone may be a negative amount (`1.234-`), so only the two-part form.
+ */
+const BROKEN_DATE = /^\d{1,4}[-/]\d{1,2}[-/]$/;
 
 /** A word space these many times the region's usual one is stretched. */
 const STRETCH_RATIO = 1.5;
@@ -33,8 +38,8 @@ function opensBracket(words: readonly TextChunk[]): boolean {
 }
 
 /**
- * A cell's line that is not its last: it ends in a word broken by a hyphen, opens a bracket it does
- * not close, or it is a justified line, its word spaces stretched alike past the usual space (a
+ * A cell's line that is not its last: it ends in a word broken by a hyphen or a date broken after
+ * its month, opens a bracket it does not close, or it is a justified line, its word spaces stretched alike past the usual space (a
  * filled text block, troff's `T{`, a word processor's justified cell). A paragraph's last line is
  * never stretched, so the line under such a line, in its column, goes on with the same cell
  * whatever letter it starts with.
@@ -42,7 +47,8 @@ function opensBracket(words: readonly TextChunk[]): boolean {
 export function isUnfinishedCell(words: readonly TextChunk[], space: number, spreadEm: number): boolean {
   if (words.length === 0) return false;
   const sorted = [...words].sort((a, b) => a.x0 - b.x0);
-  if (HYPHENATED.test(sorted[sorted.length - 1]!.text) || opensBracket(sorted)) return true;
+  const last = sorted[sorted.length - 1]!.text;
+  if (HYPHENATED.test(last) || BROKEN_DATE.test(last) || opensBracket(sorted)) return true;
   return isStretchedLine(sorted, space, spreadEm);
 }
 

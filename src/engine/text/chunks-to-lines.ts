@@ -40,11 +40,13 @@ const AMOUNT = /^\(?-?\d{1,3}(?:[.,]\d{3})+(?:[.,]\d{1,2})?\)?$/;
 /** A zero printed as `0` or a dash. */
 const ZERO_AMOUNT = /^(?:0|[-–—])$/;
 
-// A word of running text, and a word opening in a letter or a lower-case letter (justified lines).
+// A word of running text, and a word opening in a letter or a lower-case letter (justified lines);
+// a word of text may open a bracket or a quotation (`(phase` under a justified `Honoraires de
+// conseil`, general 6016-12).
 // Letter and mark classes (`\p{…}`) at module level: the build lowers such literals to `new RegExp`
 // where they stand, a regular expression made per call (issue 14).
 const ONE_WORD = /^\p{L}[\p{L}'’-]*[,.;:]?$/u;
-const LETTER_FIRST = /^\p{L}/u;
+const LETTER_FIRST = /^[([¿¡«"“']?\p{L}/u;
 const LOWER_FIRST = /^\p{Ll}/u;
 
 const center = (c: TextChunk): number => (c.y0 + c.y1) / 2;
