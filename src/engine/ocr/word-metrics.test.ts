@@ -44,4 +44,33 @@ describe('measureWords: a word size from its ink', () => {
     // Its baseline stays the line's (Tesseract's), not the bottom of its stroke.
     expect(dash!.baseline).toBe(BASELINE);
   });
+
+  it('a lower-case accent counts where its ink does: apart from its letter or joined to it', () => {
+    // `orgánico`: the accent stands clear, the longest inked run is the x-height and the g's tail;
+    // `razón`: blur joined the accent to its o, the run reaches an ascender's height.
+    const mask = maskWith([
+      { x0: 10, x1: 50, top: Math.round(0.72 * EM) },
+      { x0: 60, x1: 110, top: Math.round(0.52 * EM), bottom: BASELINE + Math.round(0.21 * EM) },
+      { x0: 120, x1: 160, top: Math.round(0.72 * EM) },
+      { x0: 170, x1: 195, top: Math.round(0.72 * EM) },
+    ]);
+    const [label, organico, razon, total] = measureWords(
+      [word('Abono', 10, 50), { ...word('orgánico', 60, 110), y1: BASELINE + 10 }, word('razón', 120, 160), word('Total', 170, 195)],
+      mask,
+      1,
+    );
+    for (const w of [organico!, razon!, total!]) expect(Math.abs(w.em! / label!.em! - 1)).toBeLessThan(0.05);
+    expect(organico!.baseline).toBeCloseTo(BASELINE, 0);
+  });
+
+  it('a number whose comma the scan lost measures the size of the words on its row, on a line of its own', () => {
+    // A ruled table: Tesseract gives each cell a line of its own, so the row's words are the reference.
+    const mask = maskWith([
+      { x0: 10, x1: 60, top: Math.round(0.72 * EM) },
+      { x0: 120, x1: 180, top: Math.round(0.72 * EM) },
+    ]);
+    const [label, amount] = measureWords([word('Insumo', 10, 60), { ...word('10,000', 120, 180), line: 1 }], mask, 1);
+    expect(Math.abs(amount!.em! / label!.em! - 1)).toBeLessThan(0.05);
+    expect(amount!.baseline).toBeCloseTo(BASELINE, 0);
+  });
 });
