@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractRawTables } from './extract.ts';
-import { makePdf, paragraph, textWidth, unruledTable, type ColumnSpec, type RectSpec, type TextSpec } from '../../tests/fixtures/engine/make-pdf.ts';
+import { justifiedLine, makePdf, paragraph, textWidth, unruledTable, type ColumnSpec, type RectSpec, type TextSpec } from '../../tests/fixtures/engine/make-pdf.ts';
 
 // Classes of a twelfth batch of general tables (decision 013, ninth session, 2026-12-03), each seen
 // on one producer and built here from its geometry alone:
@@ -18,16 +18,7 @@ import { makePdf, paragraph, textWidth, unruledTable, type ColumnSpec, type Rect
 
 const SIZE = 10;
 
-/** Words set across `width` from `x`, their spaces stretched alike: a justified line. */
-function justified(words: string[], x: number, y: number, width: number): TextSpec[] {
-  const space = (width - words.reduce((w, word) => w + textWidth(word, SIZE), 0)) / (words.length - 1);
-  let cursor = x;
-  return words.map((text) => {
-    const spec = { text, x: cursor, y, size: SIZE };
-    cursor += textWidth(text, SIZE) + space;
-    return spec;
-  });
-}
+const justified = (words: string[], x: number, y: number, width: number): TextSpec[] => justifiedLine(words, x, y, width, SIZE);
 
 async function tablesOf(texts: TextSpec[], rects: RectSpec[] = [], width = 842) {
   const res = await extractRawTables(await makePdf([{ width, height: 595, texts, rects }]));

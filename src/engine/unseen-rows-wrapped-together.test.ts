@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractRawTables } from './extract.ts';
-import { makePdf, paragraph, textWidth, unruledTable, type ColumnSpec, type LineSpec, type RectSpec, type TextSpec } from '../../tests/fixtures/engine/make-pdf.ts';
+import { justifiedLine, makePdf, paragraph, textWidth, unruledTable, type ColumnSpec, type LineSpec, type RectSpec, type TextSpec } from '../../tests/fixtures/engine/make-pdf.ts';
 
 // Classes of a thirteenth batch of general tables and domain documents (decision 013, tenth
 // session, 2026-12-03), each seen on one producer and built here from its geometry alone:
@@ -45,16 +45,7 @@ function centredRows(columns: ColumnSpec[], rows: string[][], top: number, paddi
   return { texts, next: y };
 }
 
-/** Words set across `width` from `x`, their spaces stretched alike: a justified line. */
-function justified(words: string[], x: number, y: number, width: number): TextSpec[] {
-  const space = (width - words.reduce((w, word) => w + textWidth(word, SIZE), 0)) / (words.length - 1);
-  let cursor = x;
-  return words.map((text) => {
-    const spec = { text, x: cursor, y, size: SIZE };
-    cursor += textWidth(text, SIZE) + space;
-    return spec;
-  });
-}
+const justified = (words: string[], x: number, y: number, width: number): TextSpec[] => justifiedLine(words, x, y, width, SIZE);
 
 const before = paragraph('Further details are available from the finance department on request, and rounded to the nearest unit.', 60, 80, 460, { size: SIZE });
 const joined = (rows: string[][]) => rows.map((r) => r.map((c) => c.split('\n').join(' ')));
