@@ -58,13 +58,13 @@ function hasDrawing(c: LatticeCandidate, page: PageContent, s: LatticeSettings):
 }
 
 /** Why a lattice candidate is left to the stream finder, or undefined when it is a table. */
-function latticeRejection(c: LatticeCandidate, page: PageContent, s: LatticeSettings): RejectReason | undefined {
+function latticeRejection(c: LatticeCandidate, page: PageContent, s: LatticeSettings, phraseGapEm: number): RejectReason | undefined {
   if (c.words.length === 0) return 'no words';
   if (isProseBox(c, s)) return 'prose';
   if (hasStackedRows(c, s)) return 'stacked rows';
   if (hasDrawing(c, page, s)) return 'chart panels';
   // A header band over unruled rows: the text finder reads header and body as one table.
-  if (isHeaderBand(c, page, s)) return 'header band';
+  if (isHeaderBand(c, page, s, phraseGapEm)) return 'header band';
   return undefined;
 }
 
@@ -79,7 +79,7 @@ export function findPageTables(page: PageContent, settings: EngineSettings = DEF
   const candidates = findLatticeCandidates(page, settings, trace).flatMap((found) => {
     // Where the rules miss columns or rows, the text fills them in (src/engine/hybrid).
     const c = candidateToPartialRules(found, settings);
-    const reason = c === 'text' ? 'partial rules' : latticeRejection(c, page, settings.lattice);
+    const reason = c === 'text' ? 'partial rules' : latticeRejection(c, page, settings.lattice, settings.lines.phraseGapEm);
     if (reason) trace?.rejected.push({ method: 'lattice', bbox: found.grid.bbox, reason });
     // A chart's words are its labels: the stream finder must not read them as a table either.
     if (reason === 'chart panels') charts.push(found.grid.bbox);

@@ -11,7 +11,7 @@ import { median } from '../median.ts';
  * the text finder, header and body are one table. The band: a few rows, the first no figure, and
  * right under it, within the width of the band, a line of words holding a figure (a body row).
  */
-export function isHeaderBand(c: LatticeCandidate, page: PageContent, s: LatticeSettings): boolean {
+export function isHeaderBand(c: LatticeCandidate, page: PageContent, s: LatticeSettings, phraseGapEm: number): boolean {
   const filled = c.rows.flat().filter((t) => t.trim());
   const [head = []] = c.rows;
   if (filled.length < 2 || head.some((t) => isNumeric(t))) return false;
@@ -37,7 +37,7 @@ export function isHeaderBand(c: LatticeCandidate, page: PageContent, s: LatticeS
   // header of words only stays a band when the line after the section row is a body row.
   // The next line is looked for one line down, not under the section row's bottom: a body row's
   // cells set centred beside a wrapped one start above the wrapped cell's last line ends.
-  if (!isBodyRow(under) && under.length > 0 && isSectionRow(under, c.grid.xs, size) && !filled.some((t) => isNumeric(t))) {
+  if (!isBodyRow(under) && under.length > 0 && isSectionRow(under, c.grid.xs, phraseGapEm * size) && !filled.some((t) => isNumeric(t))) {
     const top = Math.min(...under.map((w) => w.y0));
     const height = median(under.map((w) => w.y1 - w.y0)) ?? 0;
     const section = under;
@@ -52,19 +52,17 @@ export function isHeaderBand(c: LatticeCandidate, page: PageContent, s: LatticeS
   return under.every((w) => !inner.some((x) => w.x0 < x - m && w.x1 > x + m));
 }
 
-/** Word gaps past this share of the type size part two cells (the line builder's phrase gap). */
-const PHRASE_GAP_EM = 0.75;
-
 /**
- * A section row: one column's words (`1. SIEMBRA`), or one run of words only from the first
- * column (a bold `Preparación del suelo` wider than its column, running on over the next, html 26803).
+ * A section row: one column's words (`1. SIEMBRA`), or one run of words only (no gap past the
+ * line builder's phrase gap) from the first column (a bold `Preparación del suelo` wider than its
+ * column, running on over the next, html 26803).
  */
-function isSectionRow(line: readonly TextChunk[], xs: readonly number[], size: number): boolean {
+function isSectionRow(line: readonly TextChunk[], xs: readonly number[], phraseGap: number): boolean {
   const sorted = [...line].sort((a, b) => a.x0 - b.x0);
   const columns = new Set(sorted.map((w) => columnOf((w.x0 + w.x1) / 2, xs)));
   if (columns.size === 1) return true;
   if (line.some((w) => isNumeric(w.text))) return false;
-  const oneRun = sorted.every((w, i) => i === 0 || w.x0 - sorted[i - 1]!.x1 <= PHRASE_GAP_EM * size);
+  const oneRun = sorted.every((w, i) => i === 0 || w.x0 - sorted[i - 1]!.x1 <= phraseGap);
   return oneRun && columnOf((sorted[0]!.x0 + sorted[0]!.x1) / 2, xs) === 1;
 }
 

@@ -1,5 +1,6 @@
 import type { InkMask } from './gray-image.ts';
 import type { OcrWord } from './recognize.ts';
+import { median } from '../median.ts';
 
 /**
  * How far a word's ink reaches above and below its baseline, in ems, by the glyphs it has: accented
@@ -87,7 +88,8 @@ export function measureWords(words: readonly OcrWord[], mask: InkMask, scale: nu
   // of 10 (Writer 25803 scanned) and cut the table at its line; as the x-height, an attached one set
   // `razón` at 13; numbers with commas measured 0.84–0.95 of their row's words. Both readings are
   // kept and the one nearer the line's other words is taken.
-  const detached = new Map<OcrWord, number>();
+  // The other reading of such a word: its em, and how far its ink reaches under the baseline.
+  const detached = new Map<OcrWord, { em: number; bottom: number }>();
   const measured = words.map((w) => {
     if (!hasGlyphOfHeight(w.text)) return w;
     const rows = inkRows(mask, w, scale);
@@ -98,7 +100,8 @@ export function measureWords(words: readonly OcrWord[], mask: InkMask, scale: nu
     const out = { ...w, em, baseline: rows.bottom / scale - reach.bottom * em };
     const accent = ACCENTED_LOWER.test(w.text) && !UNACCENTED_CAP.test(w.text) && !ACCENTED_CAP.test(w.text);
     const comma = !DESCENDER.test(w.text) && COMMA.test(w.text);
-    if (accent || comma) detached.set(out, height / ((accent ? X_HEIGHT : reach.top) + (comma ? 0 : reach.bottom)));
+    const bottom = comma ? 0 : reach.bottom;
+    if (accent || comma) detached.set(out, { em: height / ((accent ? X_HEIGHT : reach.top) + bottom), bottom });
     return out;
   });
   const byLine = new Map<number, number[]>();
@@ -120,23 +123,16 @@ export function measureWords(words: readonly OcrWord[], mask: InkMask, scale: nu
     if (w.em === undefined) return hasGlyphOfHeight(w.text) ? w : { ...w, em: med };
     const other = detached.get(w);
     const ref = other !== undefined ? (rowMedian(w) ?? med) : med;
-    const em = other !== undefined && Math.abs(other - ref) < Math.abs(w.em - ref) ? other : w.em;
-    const clamped = Math.min(Math.max(em, med * 0.75), med * 1.33);
-    if (em === w.em) return { ...w, em: clamped };
+    const taken = other !== undefined && Math.abs(other.em - ref) < Math.abs(w.em - ref) ? other : undefined;
+    const clamp = (em: number) => Math.min(Math.max(em, med * 0.75), med * 1.33);
+    if (!taken) return { ...w, em: clamp(w.em) };
     // The baseline from the reading taken: a comma lost to the scan leaves the ink's bottom on it.
-    const bottom = COMMA.test(w.text) && !DESCENDER.test(w.text) ? 0 : inkReach(w.text).bottom;
-    return { ...w, em: clamped, baseline: w.baseline! + inkReach(w.text).bottom * w.em - bottom * em };
+    return { ...w, em: clamp(taken.em), baseline: w.baseline! + inkReach(w.text).bottom * w.em - taken.bottom * taken.em };
   });
 }
 
 /** Words whose baselines lie this share of the em apart sit on one row. */
 const ROW_BASELINE_EM = 0.3;
-
-/** The middle value (the upper of the two middle ones), as the line's median has always been taken. */
-function median(values: readonly number[]): number | undefined {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
 
 /** The x-height's inked share of the em (inkReach's top for a word of no ascender). */
 const X_HEIGHT = 0.52;

@@ -1,6 +1,7 @@
 import type { FinderTrace } from '../debug/trace.ts';
 import type { Box, Segment } from '../types.ts';
-import { isRuledRowLine } from './ruled-row-lines.ts';
+import { isRuledLastRow, isRuledRowLine } from './ruled-row-lines.ts';
+import { addToBands, keepsToColumns, type Band } from './column-bands.ts';
 import { CURRENCY_SIGN, LEADER, type Phrase, type TextLine } from '../text/chunks-to-lines.ts';
 import { centredFigureRowAt, isCentredPair } from './centred-lines.ts';
 import { isDate, isNumeric } from './text-kinds.ts';
@@ -151,23 +152,6 @@ function isShortTable(structure: readonly TextLine[], settings: StreamSettings):
   return structure.length >= 2 && structure.every((l) => l.phrases.length >= settings.shortTableColumns);
 }
 
-type Band = { x0: number; x1: number };
-
-/** Adds an extent to a table's column bands (sorted), merging the bands it overlaps. */
-function addToBands(bands: Band[], x0: number, x1: number): void {
-  let i = 0;
-  while (i < bands.length && bands[i]!.x1 < x0) i++;
-  let j = i;
-  let lo = x0;
-  let hi = x1;
-  while (j < bands.length && bands[j]!.x0 <= x1) {
-    lo = Math.min(lo, bands[j]!.x0);
-    hi = Math.max(hi, bands[j]!.x1);
-    j++;
-  }
-  bands.splice(i, j - i, { x0: lo, x1: hi });
-}
-
 /** Where a table's phrases start, end and centre, bucketed by the alignment tolerance. */
 class Edges {
   private readonly seen = new Set<number>();
@@ -224,27 +208,6 @@ function lastRowOf(block: readonly TextLine[], first: number, settings: StreamSe
   }
   return { last, bands };
 }
-
-/**
- * Every phrase of the line lies within one column's extent (the outer columns may run on outwards,
- * where no other column is): the line can be a wrapped cell's.
- */
-function keepsToColumns(line: TextLine, bands: readonly Band[], settings: StreamSettings): boolean {
-  const slack = settings.wrapOverhangEm * line.size;
-  const last = bands.length - 1;
-  // A wrapped cell's line going on in lower case may be wider than any line of its column on the
-  // rows above (`campo — revised`, the last row's second line, general 6016-08): it may run into
-  // the gutters, short of the next column by the same slack. A note (`Source: …`) may not.
-  const from = (i: number, wide: boolean): number => (i === 0 ? -Infinity : (wide ? Math.min(bands[i]!.x0, bands[i - 1]!.x1 + 2 * slack) : bands[i]!.x0) - slack);
-  const to = (i: number, wide: boolean): number => (i === last ? Infinity : (wide ? Math.max(bands[i]!.x1, bands[i + 1]!.x0 - 2 * slack) : bands[i]!.x1) + slack);
-  return line.phrases.every((p) => {
-    const wide = GOES_ON_LOWER.test(p.words[0]?.text ?? '');
-    return bands.some((b, i) => p.x0 >= from(i, wide) && p.x1 <= to(i, wide) && p.x0 < b.x1 && p.x1 > b.x0);
-  });
-}
-
-/** A cell's next line going on in lower case, maybe after an opening bracket (`(boro, zinc)`). */
-const GOES_ON_LOWER = /^[([]?\p{Ll}/u;
 
 /**
  * The table part of a block: from its first to its last line with column structure, plus the
@@ -308,28 +271,6 @@ export function blockToRegion(block: readonly TextLine[], settings: StreamSettin
   // The first line of a row whose cells are centred against a label wrapped above them.
   while (start > 0 && isCentredPair(block[start - 1]!, block[start]!, settings)) start--;
   return { lines: block.slice(start, last + 1) };
-}
-
-/**
- * A row of a table ruled row by row whose cells are all but empty (`Equipo de campo y otros
- * conceptos`, no figure, general 6015-13): the line under the last row, in its columns, with a rule
- * across the table between them and one closing it right under the line, as the last row has a
- * rule right above and below it.
- */
-function isRuledLastRow(block: readonly TextLine[], first: number, last: number, columns: readonly Band[], rules: readonly Segment[], settings: StreamSettings): boolean {
-  const prev = block[last]!;
-  const next = block[last + 1]!;
-  if (rules.length === 0 || !keepsToColumns(next, columns, settings) || isSizeBreak(prev, next, Infinity, settings)) return false;
-  const rows = block.slice(first, last + 1).filter((l) => l.phrases.length >= 2);
-  const left = Math.min(...rows.map((l) => l.x0));
-  const right = Math.max(...rows.map((l) => l.x1));
-  const reach = settings.ruledRowReachEm * next.size;
-  const across = (r: Segment): boolean => r.x0 <= left + next.size && r.x1 >= right - next.size;
-  const ruleBetween = (y0: number, y1: number): boolean => rules.some((r) => across(r) && r.y0 > y0 && r.y0 < y1);
-  const ruledAround = (line: TextLine): boolean =>
-    rules.some((r) => across(r) && r.y0 < line.y0 && line.yc - r.y0 <= reach) && rules.some((r) => across(r) && r.y0 > line.y1 && r.y0 - line.yc <= reach);
-  const after = block[last + 2];
-  return ruledAround(prev) && ruledAround(next) && ruleBetween(prev.y1, next.y0) && (after === undefined || ruleBetween(next.y1, after.y0));
 }
 
 /** A total's label (`Total`, `TOTALES`, `Totale`, `Subtotal`, `Totaux`, `Totais`) opening a line. */

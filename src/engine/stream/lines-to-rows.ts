@@ -8,7 +8,7 @@ import { median } from '../median.ts';
 import { isCentredByBand, isRuledByBand } from './ruled-bands.ts';
 import { centredRowGroupsByColumn } from './centred-rows.ts';
 import { wordsText } from '../text/words-text.ts';
-import { isLoneSign, isUnfinishedCell, usualWordSpace } from './unfinished-cells.ts';
+import { GOES_ON_LOWER, isLoneSign, isUnfinishedCell, usualWordSpace } from './unfinished-cells.ts';
 
 /** One table row before its cells are turned into text: the words of each column. */
 export interface RowWords {
@@ -23,8 +23,6 @@ export interface RowHints {
   bands: Array<{ y0: number; y1: number }>;
 }
 
-/** A cell's next line goes on in lower case, maybe after an opening bracket (`(phase 2)`). */
-const CONTINUES = /^[([]?\p{Ll}/u;
 /** A word opening in an upper-case letter. */
 // Letter and mark classes (`\p{…}`) at module level: the build lowers such literals to `new RegExp`
 // where they stand, a regular expression made per call (issue 14).
@@ -147,10 +145,11 @@ export function linesToRows(
     isUnfinishedCell(lineCells[lineAt.get(upper)!]![k]!, (space ??= usualWordSpace(lines)), settings.justifiedGapSpreadEm);
   const signAbove = (upper: TextLine, k: number, cell: readonly TextChunk[]): boolean =>
     isLoneSign(lineCells[lineAt.get(upper)!]![k]!) && isNumeric(wordsText(cell));
+  // Every cell the line fills goes on in lower case or under a line of its cell that cannot be the last.
+  const cellsGoOn = (upper: TextLine, cells: readonly TextChunk[][]): boolean =>
+    cells.every((c, k) => c.length === 0 || GOES_ON_LOWER.test(c[0]!.text) || unfinishedAbove(upper, k));
   const goesOn = (upper: TextLine, lower: TextLine, cells: readonly TextChunk[][]): boolean =>
-    !ruleBetween(upper, lower) &&
-    lower.yc - upper.yc <= leading + settings.pitchTieEm * lower.size &&
-    cells.every((c, k) => c.length === 0 || CONTINUES.test(c[0]!.text) || unfinishedAbove(upper, k));
+    !ruleBetween(upper, lower) && lower.yc - upper.yc <= leading + settings.pitchTieEm * lower.size && cellsGoOn(upper, cells);
   // A line filling every column its row fills, each of its cells going on (lower case, under a
   // hyphen or a date broken after its month: `Freight —` / `revised`, `2020-11-` / `01`): the row's
   // cells wrap together. Where rows are padded apart it sits a cell's leading under the row, closer
@@ -164,7 +163,7 @@ export function linesToRows(
     const gap = lower.yc - upper.yc;
     if (ruleBetween(upper, lower) || !fillsAlong(cells, row.cells)) return false;
     if (gap > (cellLeading ??= leadingInCells(lines, own)) + tieOf(lower)) return false;
-    if (!cells.every((c, k) => c.length === 0 || CONTINUES.test(c[0]!.text) || unfinishedAbove(upper, k))) return false;
+    if (!cellsGoOn(upper, cells)) return false;
     const top = lineAt.get(row.lines[0]!)!;
     const above = top > 0 ? lines[top]!.yc - lines[top - 1]!.yc : Infinity;
     const around = Math.min(above, downGap);

@@ -3,6 +3,8 @@ import type { Phrase, TextLine } from '../text/chunks-to-lines.ts';
 import type { StreamSettings } from '../settings.ts';
 import { isDate, isNumeric } from './text-kinds.ts';
 import { wordsText } from '../text/words-text.ts';
+import { keepsToColumns, type Band } from './column-bands.ts';
+import { isSizeBreak } from './size-breaks.ts';
 
 /**
  * A long label and a figure or date at the end of the line, with a rule drawn across the line just
@@ -39,9 +41,37 @@ export function joinedRules(pieces: readonly Segment[], gap: number): Segment[] 
 export function isRuledRowLine(line: TextLine, rules: readonly Segment[], settings: StreamSettings): boolean {
   const rest = line.phrases.slice(1);
   if (rest.length === 0 || !rest.every(isValuePhrase)) return false;
+  return isRuledAround(line, rules, (r) => r.x0 <= line.x0 + line.size && r.x1 >= line.x1 - line.size, settings);
+}
+
+/** A rule `across` above the line and one below it, each within `ruledRowReachEm` of its middle. */
+function isRuledAround(line: TextLine, rules: readonly Segment[], across: (r: Segment) => boolean, settings: StreamSettings): boolean {
   const reach = settings.ruledRowReachEm * line.size;
-  const across = (r: Segment): boolean => r.x0 <= line.x0 + line.size && r.x1 >= line.x1 - line.size;
   const above = rules.some((r) => across(r) && r.y0 < line.y0 && line.yc - r.y0 <= reach);
   const below = rules.some((r) => across(r) && r.y0 > line.y1 && r.y0 - line.yc <= reach);
   return above && below;
+}
+
+/**
+ * A row of a table ruled row by row whose cells are all but empty (`Equipo de campo y otros
+ * conceptos`, no figure, general 6015-13): the line under the last row, in its columns, with a rule
+ * across the table between them and one closing it right under the line, as the last row has a
+ * rule right above and below it.
+ */
+export function isRuledLastRow(block: readonly TextLine[], first: number, last: number, columns: readonly Band[], rules: readonly Segment[], settings: StreamSettings): boolean {
+  const prev = block[last]!;
+  const next = block[last + 1]!;
+  if (rules.length === 0 || !keepsToColumns(next, columns, settings) || isSizeBreak(prev, next, Infinity, settings)) return false;
+  const rows = block.slice(first, last + 1).filter((l) => l.phrases.length >= 2);
+  const left = Math.min(...rows.map((l) => l.x0));
+  const right = Math.max(...rows.map((l) => l.x1));
+  const across = (r: Segment): boolean => r.x0 <= left + next.size && r.x1 >= right - next.size;
+  const ruleBetween = (y0: number, y1: number): boolean => rules.some((r) => across(r) && r.y0 > y0 && r.y0 < y1);
+  const after = block[last + 2];
+  return (
+    isRuledAround(prev, rules, across, settings) &&
+    isRuledAround(next, rules, across, settings) &&
+    ruleBetween(prev.y1, next.y0) &&
+    (after === undefined || ruleBetween(next.y1, after.y0))
+  );
 }

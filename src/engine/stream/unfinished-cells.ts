@@ -10,6 +10,13 @@ const HYPHENATED = /\p{L}-$/u;
  */
 const BROKEN_DATE = /^\d{1,4}[-/]\d{1,2}[-/]$/;
 
+/**
+ * A cell's next line going on in lower case, maybe after an opening bracket (`(phase 2)`, `(boro,
+ * zinc)`). Letter classes at module level: the build lowers such literals to `new RegExp` where
+ * they stand (issue 14).
+ */
+export const GOES_ON_LOWER = /^[([]?\p{Ll}/u;
+
 /** A word space these many times the region's usual one is stretched. */
 const STRETCH_RATIO = 1.5;
 
