@@ -1,8 +1,9 @@
 import type { Box, TextChunk } from '../types.ts';
-import { plainBox } from '../geometry.ts';
+import { leftToRight, plainBox } from '../geometry.ts';
 import type { LineSettings } from '../settings.ts';
 import { chunksToLines, type TextLine } from '../text/chunks-to-lines.ts';
 import { joinLines } from '../text/join-words.ts';
+import { isStretchedLine, usualWordSpace } from '../text/stretched-lines.ts';
 import { figureBrokenIn } from './broken-figures.ts';
 
 /** A cell placed on its table's grid; a spanning cell covers rows r0..r1-1 and columns c0..c1-1. */
@@ -118,6 +119,12 @@ export function gridToRows(grid: Grid, chunks: readonly TextChunk[], settings: L
   const rows = grid.owner.map((row) => row.map(() => ''));
   const boxes = grid.owner.map((row) => row.map((): Box | null => null));
   const lineCounts = grid.owner.map((row) => row.map(() => 0));
+  // One line pass per cell serves its text, its line count (issue 14: it was built twice) and the
+  // table's usual word space, read only when a line ends in a hyphen.
+  const cellLines = perCell.map((words) => (words.length ? chunksToLines(words, settings) : []));
+  let space: number | undefined;
+  const justified = (line: TextLine) =>
+    isStretchedLine(leftToRight(line.words), (space ??= usualWordSpace(cellLines.flat())), settings.justifiedGapSpreadEm);
   grid.cells.forEach((cell, i) => {
     const words = perCell[i] ?? [];
     // The box sits where the cell's text does: at its top-left position, which an empty cell
@@ -125,10 +132,9 @@ export function gridToRows(grid: Grid, chunks: readonly TextChunk[], settings: L
     const box = boxes[cell.r0];
     if (box && (words.length || grid.owner[cell.r0]?.[cell.c0] === i)) box[cell.c0] = plainBox(cell);
     if (!words.length) return;
-    // One line pass per cell serves both its text and its line count (issue 14: it was built twice).
-    const lines = chunksToLines(words, settings);
+    const lines = cellLines[i]!;
     const target = rows[cell.r0];
-    if (target) target[cell.c0] = cellText(words, lines, cell);
+    if (target) target[cell.c0] = cellText(words, lines, cell, justified);
     const counts = lineCounts[cell.r0];
     if (counts) counts[cell.c0] = lines.length;
   });
@@ -139,9 +145,9 @@ export function gridToRows(grid: Grid, chunks: readonly TextChunk[], settings: L
  * Upright words in reading order (`lines`: chunksToLines of the cell's words, which reads only the
  * upright ones); sideways words (vertical headers) follow in their own order.
  */
-function cellText(words: readonly TextChunk[], lines: readonly TextLine[], cell: Box): string {
+function cellText(words: readonly TextChunk[], lines: readonly TextLine[], cell: Box, justified: (line: TextLine) => boolean): string {
   const sideways = words.filter((w) => !w.upright);
-  const parts = [joinLines(lines, ' ', figureBrokenIn(cell))];
+  const parts = [joinLines(lines, ' ', figureBrokenIn(cell), justified)];
   if (sideways.length) {
     // Text written bottom-to-top reads from the largest y; top-to-bottom from the smallest.
     const sorted = [...sideways].sort((a, b) => b.y1 - a.y1 || a.x0 - b.x0);

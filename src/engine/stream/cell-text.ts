@@ -1,5 +1,5 @@
 import type { TextChunk } from '../types.ts';
-import { joinLineWords } from '../text/join-words.ts';
+import { goesOnAfterBreak, hyphenatedByLayout, joinLineWords } from '../text/join-words.ts';
 import type { TextLine } from '../text/chunks-to-lines.ts';
 import type { RowWords } from './lines-to-rows.ts';
 
@@ -84,32 +84,9 @@ function textOnLines(words: readonly TextChunk[], lines: readonly TextLine[], li
   filled.forEach((ws, i) => {
     const text = joinLineWords(ws);
     if (i === 0) out = text;
-    else if ((ATTACHED_HYPHEN.test(out) || DATE_SLASH.test(out)) && GOES_ON.test(text)) out = `${out}${text}`;
-    else if (LETTER_HYPHEN.test(out) && LOWER_FIRST.test(text) && justified?.(filled[i - 1]!)) out = `${out.slice(0, -1)}${text}`;
+    else if (goesOnAfterBreak(out, text)) out = `${out}${text}`;
+    else if (hyphenatedByLayout(out, text) && justified?.(filled[i - 1]!)) out = `${out.slice(0, -1)}${text}`;
     else out = `${out}${goesOn?.(filled[i - 1]!, ws, i === filled.length - 1) ? '' : ' '}${text}`;
   });
   return out;
 }
-
-/**
- * A line of a cell ending in a hyphen right after a letter or figure, over a line starting with a
- * figure, goes on with no space, the hyphen kept: a code or a grade broken after its hyphen (`B-` /
- * `7071`, a fertiliser's `15-` / `15-15`), where word processors and browsers allow a break. A word
- * going on in letters is left as it was (`Ring- dingding`, a space): a compound broken at its own
- * hyphen (`post-` / `cosecha`) and a word a layout engine hyphenated (groff: `con-` / `ceptos`)
- * look the same and want different joins (decision 013, 2026-12-02 second session). A dash set
- * apart (`Resiembra -`) keeps its space.
- */
-const ATTACHED_HYPHEN = /[\p{L}\d]-$/u;
-const GOES_ON = /^\d/;
-/** So does a date broken after its month's slash (`28/07/` over `2021`). */
-const DATE_SLASH = /(?:^|\s)\d{1,4}\/\d{1,2}\/$/;
-/**
- * A word broken by a hyphen at the end of a justified line, going on in lower case below
- * (`Reparaciones  y  manten-` over `imiento`, groff): layout engines that justify cells (troff,
- * TeX) hyphenate by themselves, so the hyphen is the layout's and the word is joined without it.
- * Office suites and browsers neither justify cells by default nor hyphenate; a line they did not
- * stretch keeps its hyphen as written (decision 013, "Words hyphenated by the layout").
- */
-const LETTER_HYPHEN = /\p{L}-$/u;
-const LOWER_FIRST = /^\p{Ll}/u;

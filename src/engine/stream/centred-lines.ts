@@ -75,3 +75,26 @@ export function centredFigureRowAt(
   const goesOn = !!more && more.phrases.length === 1 && Math.abs(more.x0 - label.x0) <= tol && isCentredPair(figure, more, settings) && more.x1 < figure.x0;
   return goesOn ? 3 : 2;
 }
+
+/**
+ * Under a table's last row, the mirror of centredFigureRowAt: a row whose one value wraps round its
+ * label (`20.528,96` / `Totale` / `€`: a narrow money column broke the amount before its sign, and
+ * the one-line label is centred between the two lines). The label starts at the table's left edge,
+ * the value's first line lines up with a later column and its second keeps under the first. Returns
+ * how many lines the row takes (3), 0 when `k` starts no such row.
+ */
+export function labelInFigureRowAt(
+  block: readonly TextLine[],
+  k: number,
+  columns: readonly { x0: number; x1: number }[],
+  isFigures: (line: TextLine) => boolean,
+  settings: StreamSettings,
+): number {
+  const [figure, label, rest] = [block[k], block[k + 1], block[k + 2]];
+  if (!figure || !label || !rest || columns.length < 2 || label.phrases.length !== 1 || rest.phrases.length !== 1 || !isFigures(figure)) return 0;
+  const tol = settings.alignTolEm * figure.size;
+  const lined = columns.slice(1).some((c) => Math.abs(c.x1 - figure.x1) <= tol || Math.abs(c.x0 - figure.x0) <= tol);
+  if (Math.abs(label.x0 - columns[0]!.x0) > tol || !lined || label.x1 >= figure.x0) return 0;
+  const under = rest.x0 < figure.x1 + tol && rest.x1 > figure.x0 - tol;
+  return under && isCentredPair(figure, label, settings) && isCentredPair(label, rest, settings) ? 3 : 0;
+}

@@ -14,7 +14,7 @@ import { splitSideBySide } from './side-by-side.ts';
 import { notTableReason } from './not-tables.ts';
 import { linesToRows, type RowHints, type RowWords } from './lines-to-rows.ts';
 import { cellTexts, widestLines } from './cell-text.ts';
-import { isStretchedLine, usualWordSpace } from './unfinished-cells.ts';
+import { isStretchedLine, usualWordSpace } from '../text/stretched-lines.ts';
 import { figureBrokenInColumn } from './broken-figures.ts';
 import { moveHeaderWordsBeside } from './header-words-beside.ts';
 import { splitAtHeaderGaps } from './header-split-columns.ts';

@@ -8,7 +8,8 @@ import { median } from '../median.ts';
 import { isCentredByBand, isRuledByBand } from './ruled-bands.ts';
 import { centredRowGroupsByColumn } from './centred-rows.ts';
 import { wordsText } from '../text/words-text.ts';
-import { GOES_ON_LOWER, isLoneSign, isUnfinishedCell, usualWordSpace } from './unfinished-cells.ts';
+import { GOES_ON_LOWER, isLoneSign, isUnfinishedCell } from './unfinished-cells.ts';
+import { usualWordSpace } from '../text/stretched-lines.ts';
 
 /** One table row before its cells are turned into text: the words of each column. */
 export interface RowWords {

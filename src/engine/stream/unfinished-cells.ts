@@ -1,6 +1,6 @@
 import { CURRENCY_SIGN, type TextLine } from '../text/chunks-to-lines.ts';
 import type { TextChunk } from '../types.ts';
-import { median } from '../median.ts';
+import { isStretchedLine } from '../text/stretched-lines.ts';
 
 /** A word broken by a hyphen at its line's end (`avail-`): the cell goes on below. */
 const HYPHENATED = /\p{L}-$/u;
@@ -16,26 +16,6 @@ const BROKEN_DATE = /^\d{1,4}[-/]\d{1,2}[-/]$/;
  * they stand (issue 14).
  */
 export const GOES_ON_LOWER = /^[([]?\p{Ll}/u;
-
-/** A word space these many times the region's usual one is stretched. */
-const STRETCH_RATIO = 1.5;
-
-/**
- * The region's usual word space: the median gap between neighbouring words of one phrase. Judged
- * against it, not against a fixed share of the size, a monospaced font's wide spaces stay plain.
- */
-export function usualWordSpace(lines: readonly TextLine[]): number {
-  const gaps: number[] = [];
-  for (const line of lines) {
-    for (const p of line.phrases) {
-      for (let i = 1; i < p.words.length; i++) {
-        const gap = p.words[i]!.x0 - p.words[i - 1]!.x1;
-        if (gap > 0) gaps.push(gap);
-      }
-    }
-  }
-  return median(gaps) ?? Infinity;
-}
 
 /** A bracket opened on the line and not closed on it (`Atención al cliente (phase` over `2)`). */
 function opensBracket(words: readonly TextChunk[]): boolean {
@@ -57,23 +37,6 @@ export function isUnfinishedCell(words: readonly TextChunk[], space: number, spr
   const last = sorted[sorted.length - 1]!.text;
   if (HYPHENATED.test(last) || BROKEN_DATE.test(last) || opensBracket(sorted)) return true;
   return isStretchedLine(sorted, space, spreadEm);
-}
-
-/**
- * A justified line: two words or more, its word spaces stretched alike past the region's usual
- * space `space` (within `spreadEm` × size of one another). `words` come left to right.
- */
-export function isStretchedLine(sorted: readonly TextChunk[], space: number, spreadEm: number): boolean {
-  if (sorted.length < 2) return false;
-  let min = Infinity;
-  let max = -Infinity;
-  for (let i = 1; i < sorted.length; i++) {
-    const gap = sorted[i]!.x0 - sorted[i - 1]!.x1;
-    min = Math.min(min, gap);
-    max = Math.max(max, gap);
-  }
-  const size = sorted[0]!.size;
-  return min >= STRETCH_RATIO * space && max - min <= spreadEm * size;
 }
 
 /**

@@ -202,8 +202,12 @@ const isOneWord = (p: Phrase): boolean => p.words.length === 1 && ONE_WORD.test(
  * over figures, are not.)
  */
 function joinJustifiedLines(lines: TextLine[], settings: LineSettings): TextLine[] {
-  return lines.map((line, i) => {
-    const next = lines[i + 1];
+  // Bottom up: the line below is read with its own run joined (a justified cell's lines are
+  // justified but its last), so it shows one phrase under the run.
+  const out = lines.slice();
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const line = lines[i]!;
+    const next = out[i + 1];
     // Under the run, the cell's next line alone: not a row of cells (`Transmission 0 1 0 1` under `Cylinders four six eight`).
     const goesOn = (x0: number, x1: number): boolean =>
       next !== undefined &&
@@ -211,8 +215,9 @@ function joinJustifiedLines(lines: TextLine[], settings: LineSettings): TextLine
       next.words.some((w) => Math.abs(w.x0 - x0) <= settings.justifiedGapSpreadEm * line.size && LETTER_FIRST.test(w.text)) &&
       next.phrases.filter((p) => p.x0 < x1 && p.x1 > x0).length === 1;
     const phrases = joinJustifiedRuns(line.phrases, line.size, settings, goesOn);
-    return phrases.length === line.phrases.length ? line : { ...line, phrases };
-  });
+    if (phrases.length !== line.phrases.length) out[i] = { ...line, phrases };
+  }
+  return out;
 }
 
 function joinJustifiedRuns(phrases: Phrase[], size: number, settings: LineSettings, goesOn: (x0: number, x1: number) => boolean): Phrase[] {

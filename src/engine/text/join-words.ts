@@ -53,7 +53,12 @@ export function joinWords(words: readonly TextChunk[], settings: LineSettings, l
  * The text of lines already built (chunksToLines), as joinWords spells it: a caller that also needs
  * the lines (a ruled cell counts them) builds them once (issue 14).
  */
-export function joinLines(lines: readonly TextLine[], lineSeparator = ' ', continuesWord?: (upper: TextLine, lower: TextLine) => boolean): string {
+export function joinLines(
+  lines: readonly TextLine[],
+  lineSeparator = ' ',
+  continuesWord?: (upper: TextLine, lower: TextLine) => boolean,
+  justified?: (line: TextLine) => boolean,
+): string {
   let out = '';
   let prev: TextLine | undefined;
   for (const line of lines) {
@@ -63,11 +68,45 @@ export function joinLines(lines: readonly TextLine[], lineSeparator = ' ', conti
       prev = line;
       continue;
     }
-    // CJK lines continue without a separator, and so does a word the caller knows was broken
-    // over the lines; a trailing hyphen is kept as written.
-    const tight = (isCjk(out.slice(-1)) && isCjk(text.charAt(0))) || (prev !== undefined && continuesWord?.(prev, line) === true);
-    out += (tight ? '' : lineSeparator) + text;
+    // CJK lines continue without a separator, and so do a code broken after its hyphen and a word
+    // the caller knows was broken over the lines; a trailing hyphen is kept as written.
+    const tight =
+      (isCjk(out.slice(-1)) && isCjk(text.charAt(0))) || goesOnAfterBreak(out, text) || (prev !== undefined && continuesWord?.(prev, line) === true);
+    if (!tight && prev !== undefined && hyphenatedByLayout(out, text) && justified?.(prev) === true) out = out.slice(0, -1) + text;
+    else out += (tight ? '' : lineSeparator) + text;
     prev = line;
   }
   return out;
 }
+
+/**
+ * Whether a line ending in a hyphen right after a letter or figure, over a line starting with a
+ * figure, goes on with no space, the hyphen kept: a code or a grade broken after its hyphen (`B-` /
+ * `7071`, a fertiliser's `15-` / `15-15`), where word processors and browsers allow a break, in a
+ * ruled cell or an open one alike. A word going on in letters is left as it was (`Ring- dingding`, a
+ * space): a compound broken at its own hyphen (`post-` / `cosecha`) and a word a layout engine
+ * hyphenated (groff: `con-` / `ceptos`) look the same and want different joins (decision 013,
+ * 2026-12-02 second session). A dash set apart (`Resiembra -`) keeps its space. So does a date
+ * broken after its month's slash (`28/07/` over `2021`).
+ */
+export function goesOnAfterBreak(upper: string, lower: string): boolean {
+  return (ATTACHED_HYPHEN.test(upper) || DATE_SLASH.test(upper)) && FIGURE_FIRST.test(lower);
+}
+
+const ATTACHED_HYPHEN = /[\p{L}\d]-$/u;
+const DATE_SLASH = /(?:^|\s)\d{1,4}\/\d{1,2}\/$/;
+const FIGURE_FIRST = /^\d/;
+
+/**
+ * Whether a line ending in a word broken by a hyphen goes on in lower case below (`Reparaciones  y
+ * manten-` over `imiento`): when the upper line is justified the hyphen is the layout's and the word
+ * is joined without it (layout engines that justify cells, troff and TeX, hyphenate by themselves).
+ * Office suites and browsers neither justify cells by default nor hyphenate; a line they did not
+ * stretch keeps its hyphen as written (decision 013, "Words hyphenated by the layout").
+ */
+export function hyphenatedByLayout(upper: string, lower: string): boolean {
+  return LETTER_HYPHEN.test(upper) && LOWER_FIRST.test(lower);
+}
+
+const LETTER_HYPHEN = /\p{L}-$/u;
+const LOWER_FIRST = /^\p{Ll}/u;

@@ -1,0 +1,168 @@
+import { describe, expect, it } from 'vitest';
+import { extractRawTables } from './extract.ts';
+import { justifiedLine, makePdf, paragraph, textWidth, unruledTable, type ColumnSpec, type LineSpec, type TextSpec } from '../../tests/fixtures/engine/make-pdf.ts';
+
+// Classes of a fourteenth batch of general tables (decision 013, eleventh session, 2026-12-04),
+// each seen on one producer and built here from its geometry alone:
+// - a code wrapped after its hyphen in a ruled cell (LibreOffice: `B-` / `6998`): open cells
+//   joined it, ruled ones kept a space (`B- 6998`);
+// - a word the layout hyphenated at the end of a justified line in a ruled cell (groff: `manten-`
+//   / `imiento`): open cells joined it, ruled ones kept the hyphen and a space;
+// - a total's amount wrapped round its label under an open table (LibreOffice: `20.528,96` /
+//   `Totale` / `€`): the row was left out;
+// - justified lines filling a wrapped label column (groff `T{`: `Peças  de  reposição  Os` over
+//   `valores  estão  em  mil-`): a justified line over another was not read as one cell's line (the
+//   line below it, not yet joined, showed several phrases), and its stretched space was read as a
+//   column of its own.
+
+const SIZE = 9;
+const LEAD = 11;
+
+async function tablesOf(texts: TextSpec[], lines: LineSpec[] = []) {
+  const res = await extractRawTables(await makePdf([{ width: 595, height: 842, texts, lines }]));
+  if (res.status !== 'ok') throw new Error(res.status);
+  return res.tables;
+}
+
+/**
+ * A ruled grid whose cells may hold several lines (split at '\n'), each line left-aligned 3 pt in
+ * from the cell's left rule; a line given as words (an array) is justified to the cell's width.
+ */
+function ruledGrid(xs: number[], top: number, rows: (string | string[])[][]): { texts: TextSpec[]; lines: LineSpec[] } {
+  const texts: TextSpec[] = [];
+  const ys = [top];
+  for (const row of rows) {
+    const lineCount = Math.max(...row.map((cell) => (typeof cell === 'string' ? cell.split('\n').length : 2)));
+    const y = ys[ys.length - 1]!;
+    row.forEach((cell, c) => {
+      const x = xs[c]! + 3;
+      const width = xs[c + 1]! - xs[c]! - 6;
+      if (typeof cell === 'string') cell.split('\n').forEach((text, k) => text && texts.push({ text, x, y: y + 11 + k * LEAD, size: SIZE }));
+      else {
+        // A justified first line and its last line, as `[words..., '\n', rest]`.
+        const cut = cell.indexOf('\n');
+        texts.push(...justifiedLine(cell.slice(0, cut), x, y + 11, width, SIZE));
+        texts.push({ text: cell.slice(cut + 1).join(' '), x, y: y + 11 + LEAD, size: SIZE });
+      }
+    });
+    ys.push(y + 5 + lineCount * LEAD);
+  }
+  const lines: LineSpec[] = [];
+  for (const y of ys) lines.push({ x0: xs[0]!, y0: y, x1: xs[xs.length - 1]!, y1: y });
+  for (const x of xs) lines.push({ x0: x, y0: top, x1: x, y1: ys[ys.length - 1]! });
+  return { texts, lines };
+}
+
+const before = paragraph('Figures are shown in thousands unless stated otherwise, and rounded to the nearest unit.', 60, 80, 460, { size: SIZE });
+
+describe('unseen: ruled cells broken over lines', () => {
+  it('joins a code broken after its hyphen and keeps a compound broken at its own', async () => {
+    const grid = ruledGrid([60, 200, 250, 340], before.next + 20, [
+      ['Category', 'ID', 'Revenue'],
+      ['Consulting fees', 'B-\n6998', '$3,512.39'],
+      ['Spare parts', 'R-8985', '$51,782.23'],
+      ['Post-\ncosecha', 'CX-\n1130', '$80,097.76'],
+      ['Freight', 'A-3020', '$42,098.66'],
+    ]);
+    const tables = await tablesOf([...before.texts, ...grid.texts], grid.lines);
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.rows).toEqual([
+      ['Category', 'ID', 'Revenue'],
+      ['Consulting fees', 'B-6998', '$3,512.39'],
+      ['Spare parts', 'R-8985', '$51,782.23'],
+      ['Post- cosecha', 'CX-1130', '$80,097.76'],
+      ['Freight', 'A-3020', '$42,098.66'],
+    ]);
+  });
+
+  it('joins a word hyphenated at the end of a justified line, not one ending a line left ragged', async () => {
+    const grid = ruledGrid([60, 200, 270, 350], before.next + 20, [
+      ['Descripción', 'Fecha', 'Importe'],
+      [['Reparaciones', 'y', 'manten-', '\n', 'imiento'], '2024-04-25', '$ 47.172,56'],
+      ['Papelería y otros conceptos', '2025-09-05', '$ 39.527,27'],
+      ['Venta de mora de Castilla', '2023-01-15', '$ 2.210,00'],
+      ['Asistencia técnica del proyecto', '2022-11-30', '$ 9.800,15'],
+      [['Equipo', 'de', 'campo', 'and', 're-', '\n', 'lated items'], '2019-07-25', '$ 14.346,44'],
+      ['Ring-\ndingding', '2021-01-02', '$ 1.000,00'],
+    ]);
+    const tables = await tablesOf([...before.texts, ...grid.texts], grid.lines);
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.rows.map((r) => r[0])).toEqual([
+      'Descripción',
+      'Reparaciones y mantenimiento',
+      'Papelería y otros conceptos',
+      'Venta de mora de Castilla',
+      'Asistencia técnica del proyecto',
+      'Equipo de campo and related items',
+      'Ring- dingding',
+    ]);
+  });
+});
+
+describe('unseen: open tables', () => {
+  it('keeps a last row whose amount wraps round its label', async () => {
+    const columns: ColumnSpec[] = [{ x: 60 }, { x: 250, align: 'right' }, { x: 330, align: 'right' }, { x: 370, align: 'right' }];
+    const table = unruledTable(
+      columns,
+      [
+        ['Prodotto', 'Scadenza', 'Ricavi', 'Ore'],
+        ['Ufficio sud', '25 giu 2022', '59.740,42 €', '948,7'],
+        ['Riparazioni e manutenzione', '2025-06-11', '10.473,26 €', '232,2'],
+        ['Assistenza clienti', '2021-08-28', '60.867,78 €', '518,4'],
+        ['Laboratorio', '04/05/2022', '72.327,84 €', '686,0'],
+      ],
+      before.next + 20,
+      { size: SIZE, pitch: 12 },
+    );
+    // The total's amount broke before its sign; the label sits centred between the two lines.
+    const y = table.next + 3;
+    const total: TextSpec[] = [
+      { text: '20.528,96', x: 330, y, size: SIZE, align: 'right' },
+      { text: 'Totale', x: 60, y: y + 5.3, size: SIZE },
+      { text: '€', x: 330, y: y + 10.6, size: SIZE, align: 'right' },
+    ];
+    const after = paragraph('La tabella seguente riassume i risultati del periodo considerato.', 60, y + 50, 460, { size: SIZE });
+    const tables = await tablesOf([...before.texts, ...table.texts, ...total, ...after.texts]);
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.rows.at(-1)).toEqual(['Totale', '', '20.528,96 €', '']);
+    expect(tables[0]!.rows).toHaveLength(6);
+  });
+
+  it('reads justified lines filling a wrapped label column as that column', async () => {
+    const size = 11;
+    const left = 57;
+    const note = [['valores', 'estão', 'em', 'mil-'], ['hares,', 'salvo', 'indicação.']];
+    const firsts = [['Cursos', 'de', 'formação', 'Os'], ['Peças', 'de', 'reposição', 'Os'], ['Peças', 'de', 'reposição', 'y'], note[0]!];
+    // Every justified line's spaces over the phrase gap (0.75 em): its words stand as phrases apart.
+    const right = left + Math.max(...firsts.map((ws) => ws.reduce((w, word) => w + textWidth(word, size), 0) + 3 * 0.85 * size));
+    const figures: ColumnSpec[] = [{ x: 250, align: 'right' }, { x: 310, align: 'right' }, { x: 360, align: 'right' }];
+    const texts: TextSpec[] = [];
+    let y = before.next + 30;
+    // A label cell's lines, all but its last justified to the column's width.
+    const cell = (lines: string[][]) =>
+      lines.flatMap((words, k) => (k < lines.length - 1 ? justifiedLine(words, left, y + k * 14, right - left, size) : [{ text: words.join(' '), x: left, y: y + k * 14, size }]));
+    const row = (label: string[][], values: string[]) => {
+      texts.push(...cell(label));
+      values.forEach((v, c) => texts.push({ text: v, x: figures[c]!.x, y, size, align: figures[c]!.align }));
+      y += label.length * 14 + 2;
+    };
+    row([['Descrição']], ['Pessoas', 'Peso (kg)', 'Horas']);
+    row([['Cursos', 'de', 'formação']], ['812', '779,0', '606,4']);
+    row([firsts[0]!, ...note], ['173.339', '731,7', '863,13']);
+    row([['Peças', 'de', 'reposição', 'y'], ['otros', 'conceptos']], ['178', '133,4', '392,3']);
+    row([['Região', 'norte']], ['420', '183,8', '169,4']);
+    row([firsts[1]!, ...note], ['24.134', '7,2', '495,74']);
+    row([['Laboratório']], ['178', '133,4', '392,3']);
+    const tables = await tablesOf([...before.texts, ...texts]);
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.rows).toEqual([
+      ['Descrição', 'Pessoas', 'Peso (kg)', 'Horas'],
+      ['Cursos de formação', '812', '779,0', '606,4'],
+      ['Cursos de formação Os valores estão em mil- hares, salvo indicação.', '173.339', '731,7', '863,13'],
+      ['Peças de reposição y otros conceptos', '178', '133,4', '392,3'],
+      ['Região norte', '420', '183,8', '169,4'],
+      ['Peças de reposição Os valores estão em mil- hares, salvo indicação.', '24.134', '7,2', '495,74'],
+      ['Laboratório', '178', '133,4', '392,3'],
+    ]);
+  });
+});
