@@ -1,4 +1,4 @@
-import { CURRENCY_SIGN, type TextLine } from '../text/chunks-to-lines.ts';
+import { CURRENCY_SIGN } from '../text/chunks-to-lines.ts';
 import type { TextChunk } from '../types.ts';
 import { isStretchedLine } from '../text/stretched-lines.ts';
 
