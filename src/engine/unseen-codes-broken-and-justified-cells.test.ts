@@ -14,6 +14,12 @@ import { justifiedLine, makePdf, paragraph, textWidth, unruledTable, type Column
 //   `valores  estão  em  mil-`): a justified line over another was not read as one cell's line (the
 //   line below it, not yet joined, showed several phrases), and its stretched space was read as a
 //   column of its own.
+// And of a fifteenth (general seed 6018):
+// - an amount's sign followed by a share a cell's padding away (LibreOffice, dense: `66.563,51 €
+//   62,8%`, one phrase): the sign was taken to open the share, and the amount's column was cut
+//   before its sign;
+// - a row with no amount in rows set as tight as lines (groff: `Laboratory  A-6808` under
+//   `Consulting fees  A-4417  $6,479.57`): it looked like the row's wrapped second line.
 
 const SIZE = 9;
 const LEAD = 11;
@@ -164,5 +170,41 @@ describe('unseen: open tables', () => {
       ['Peças de reposição Os valores estão em mil- hares, salvo indicação.', '24.134', '7,2', '495,74'],
       ['Laboratório', '178', '133,4', '392,3'],
     ]);
+  });
+
+  it('ends an amount at its sign when a share follows a padding away', async () => {
+    const columns: ColumnSpec[] = [{ x: 59 }, { x: 315, align: 'right' }, { x: 369.5, align: 'right' }, { x: 401.3, align: 'right' }, { x: 410 }];
+    const rows = [
+      ['Descrizione', 'Numero', 'Prezzo', 'Quota', 'Categoria'],
+      ['Regione nord', '876', '66.563,51 €', '62,8%', 'Squadra esterna'],
+      ['Assistenza clienti', '5.538', '39.700,05 €', '', 'Ufficio sud'],
+      ['Consulenze', '219', '24.026,98 €', '58,5%', 'Cancelleria'],
+      ['Ricambi', '217.365', '10.047,62 €', '80,1%', ''],
+      ['Vendite online', '92.819', '53.036,14 €', '67,0%', 'Vendite online'],
+      ['Magazzino', '306', '28.732,75 €', '95,5%', 'Laboratorio'],
+    ];
+    const table = unruledTable(columns, rows, before.next + 20, { size: SIZE, pitch: 15 });
+    const tables = await tablesOf([...before.texts, ...table.texts]);
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.rows).toEqual(rows);
+  });
+
+  it('starts a row at a code under a code where rows are set as tight as lines', async () => {
+    const columns: ColumnSpec[] = [{ x: 57 }, { x: 187 }, { x: 284, align: 'right' }];
+    const rows = [
+      ['Description', 'ID', 'Amount'],
+      ['South office', 'CX-3622', '$76,386.06'],
+      ['Spare parts', 'CX-6808', '$12,019.57'],
+      ['Training courses y otros\nconceptos', 'B-7203', '$67,460.24'],
+      ['Consulting fees', 'A-4417', '$6,479.57'],
+      ['Laboratory', 'A-6808', ''],
+      ['Online sales', 'R-9532', '$46,790.12'],
+      ['North region y otros\nconceptos', '', '$38,591.54'],
+      ['Training courses', 'R-9753', '$38,809.99'],
+    ];
+    const table = unruledTable(columns, rows, before.next + 20, { size: 10, pitch: 13, leading: 13 });
+    const tables = await tablesOf([...before.texts, ...table.texts]);
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.rows).toEqual(rows.map((r) => r.map((c) => c.replace('\n', ' '))));
   });
 });

@@ -1,5 +1,5 @@
 import type { TextChunk } from '../types.ts';
-import { CURRENCY_SIGN, LEADER, type Phrase, type TextLine } from '../text/chunks-to-lines.ts';
+import { CURRENCY_SIGN, LEADER, opensAmount, type Phrase, type TextLine } from '../text/chunks-to-lines.ts';
 import type { StreamSettings } from '../settings.ts';
 import { isListMarker, isNumeric } from './text-kinds.ts';
 
@@ -275,10 +275,10 @@ function suffixedFigure(line: TextLine, sign: TextChunk): [TextChunk | undefined
   const figure = at > 0 ? phrase!.words[at - 1]! : undefined;
   if (!figure || !isFigure(figure.text)) return undefined;
   // Where cell padding is under the phrase gap (Writer) the next cell's words share the sign's
-  // phrase (`44.091,46 € Ricambi`); the sign is still the figure's when the word after it is no
-  // figure it could open.
+  // phrase (`44.091,46 € Ricambi`, `66.563,51 € 62,8%`); the sign is still the figure's when the
+  // word after it is no amount it could open (a word, a share, a date).
   const next = phrase!.words[at + 1];
-  if (next && (/\d/.test(next.text) || CURRENCY_SIGN.test(next.text))) return undefined;
+  if (next && ((/\d/.test(next.text) && opensAmount(next.text)) || CURRENCY_SIGN.test(next.text))) return undefined;
   const i = line.words.indexOf(figure);
   return [line.words[i - 1], { ...figure, x1: sign.x1 }];
 }

@@ -28,6 +28,9 @@ export interface RowHints {
 // Letter and mark classes (`\p{…}`) at module level: the build lowers such literals to `new RegExp`
 // where they stand, a regular expression made per call (issue 14).
 const UPPER_FIRST = /^\p{Lu}/u;
+/** A code: capitals, a hyphen, digits (`CX-3622`, `A-6808`, `ICA-2021`). */
+const CODE = /^\p{Lu}{1,5}-\d{2,}$/u;
+const isCode = (words: readonly TextChunk[]): boolean => words.length === 1 && CODE.test(words[0]!.text);
 /** A column's number in its name (`Mes 2`, `Unidades 3`). */
 const COLUMN_NUMBER = /^\d{1,2}$/;
 
@@ -82,7 +85,7 @@ export function linesToRows(
   const usualPitch = median(pitches.length >= 2 ? pitches : allPitches) ?? Infinity;
   const isTight = (upper: TextLine, lower: TextLine): boolean => {
     const gap = lower.yc - upper.yc;
-    if (ruleBetween(upper, lower) || gap >= 1.6 * Math.max(upper.size, lower.size)) return false;
+    if (ruleBetween(upper, lower) || gap >= 1.6 * Math.max(upper.size, lower.size) || codeUnderCode(upper, lower)) return false;
     if (gap < settings.wrapPitchShare * usualPitch) return true;
     // Most rows wrapped: neighbouring lines are a cell's own lines, so the usual pitch is the
     // font's leading; a line at exactly that leading, under rows whose figures sit further apart,
@@ -97,6 +100,13 @@ export function linesToRows(
     if (!atLeading) return false;
     const belowRows = gap < Math.max(settings.wrapPitchShare * wrapped.rowPitch, wrapped.rowPitch - settings.rowPaddingEm * upper.size);
     return atLeading && !wrapped.figureLines.has(lower) && belowRows && !((unpadded || roomAbove(upper, lower)) && isGroupLabel(lower));
+  };
+  // A code under a code in its column (`A-4417` over `A-6808`): a code is whole on its line, so the
+  // lower line starts a row, its other cells empty or not (a row with no amount, in rows set as
+  // tight as lines, looks like a wrapped label's second line).
+  const codeUnderCode = (upper: TextLine, lower: TextLine): boolean => {
+    const above = lineCells[lineAt.get(upper)!]!;
+    return lineCells[lineAt.get(lower)!]!.some((c, k) => isCode(c) && isCode(above[k]!));
   };
   // The label's first word would have fit on the line above, before the column's gutter: a cell
   // is filled greedily, so that line was its cell's last and the label is a row of its own

@@ -13,9 +13,11 @@ export const CURRENCY_SIGN = /^(?:\$|US\$|COP\$?|€|£)$/;
 export const FIGURE = /^\(?-?\d[\d.,]*\)?$/;
 /** What a currency sign may open: a figure (perhaps bracketed or signed) or a zero's dash... */
 const OPENED_BY_SIGN = /^(?:[-+–(]?\d|[-–—]$)/;
-/** ...but not a date, nor a date's piece wrapped in a narrow cell (`2022-12-` over `18`). */
+/** ...but not a date, nor a date's piece wrapped in a narrow cell (`2022-12-` over `18`)... */
 const DATE_PIECE = /\d[/-]\d/;
-export const opensAmount = (text: string): boolean => OPENED_BY_SIGN.test(text) && !DATE_PIECE.test(text);
+/** ...nor a share (`62,8%`): no currency opens it. */
+const SHARE = /%$/;
+export const opensAmount = (text: string): boolean => OPENED_BY_SIGN.test(text) && !DATE_PIECE.test(text) && !SHARE.test(text);
 
 const center = (c: TextChunk): number => (c.y0 + c.y1) / 2;
 
