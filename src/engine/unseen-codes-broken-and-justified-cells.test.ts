@@ -20,6 +20,13 @@ import { justifiedLine, makePdf, paragraph, textWidth, unruledTable, type Column
 //   before its sign;
 // - a row with no amount in rows set as tight as lines (groff: `Laboratory  A-6808` under
 //   `Consulting fees  A-4417  $6,479.57`): it looked like the row's wrapped second line.
+// And of the domain documents drawn with it (`--offset 20001`):
+// - a section row the page ends under (Writer: `Sanidad`, its rows on the next page): left out,
+//   so the rows over the page took the section before it;
+// - a header centred over short left-aligned values, starting right of them all (Writer:
+//   `Cantidad` over `49`, `723`): given to the amounts' column beside it;
+// - a zero's dash a space after an amount (html: `142.100.000 -`, the one row on its page): read
+//   as one cell.
 
 const SIZE = 9;
 const LEAD = 11;
@@ -206,5 +213,59 @@ describe('unseen: open tables', () => {
     const tables = await tablesOf([...before.texts, ...table.texts]);
     expect(tables).toHaveLength(1);
     expect(tables[0]!.rows).toEqual(rows.map((r) => r.map((c) => c.replace('\n', ' '))));
+  });
+
+  it('keeps a section row the page ends under, not a note under the total', async () => {
+    const columns: ColumnSpec[] = [{ x: 36 }, { x: 140 }, { x: 204 }, { x: 343, align: 'right' }, { x: 426, align: 'right' }];
+    const body = [
+      ['Concepto', 'Tipo', 'Unidad', 'Cantidad', 'Unitario'],
+      ['Alimentación', '', '', '', ''],
+      ['Sal mineralizada 8%', 'Insumo', 'Bulto 40 kg', '25', '$ 135,000'],
+      ['Melaza', 'Insumo', 'Caneca 250 kg', '5.6', '$ 340,000'],
+      ['Ensilaje de maíz', 'Insumo', 't', '26', '$ 205,000'],
+    ];
+    // The page's last line: the section its rows go on under, over the page.
+    const sectioned = unruledTable(columns, [...body, ['Sanidad', '', '', '', '']], 660, { size: 10, pitch: 16.1 });
+    const [withSection] = await tablesOf([...before.texts, ...sectioned.texts]);
+    expect(withSection!.rows.at(-1)).toEqual(['Sanidad', '', '', '', '']);
+    const noted = unruledTable(columns, [...body, ['Total', '', '', '', '$ 680,000'], ['Nota: valores en pesos.', '', '', '', '']], 660, { size: 10, pitch: 16.1 });
+    const [withNote] = await tablesOf([...before.texts, ...noted.texts]);
+    expect(withNote!.rows.at(-1)![0]).toBe('Total');
+  });
+
+  it('gives a header centred over short left-aligned values their column', async () => {
+    const size = 8;
+    const texts: TextSpec[] = [
+      ...[['Labor', 73.2], ['Insumo', 154.7], ['Unidad', 281.3], ['Cantidad', 340.5]].map(([text, x]) => ({ text: text as string, x: x as number, y: 698, size })),
+      { text: 'Unitario', x: 410.9, y: 706, size },
+      { text: 'Total', x: 497, y: 706, size },
+    ];
+    const rows = [
+      ['Alimentación', 'Sal mineralizada 8%', 'Bulto 40 kg', '49', '$ 137.000', '$ 6.713.000'],
+      ['Alimentación', 'Concentrado', 'Bulto 40 kg', '723', '$ 109.000', '$ 78.807.000'],
+      ['Alimentación', 'Melaza', 'Caneca 250', '20', '$ 310.000', '$ 6.200.000'],
+      ['Sanidad', 'Vacuna aftosa', 'Dosis', '145', '$ 4.400', '$ 638.000'],
+    ];
+    const columns: ColumnSpec[] = [{ x: 46.4 }, { x: 129.8 }, { x: 270.1 }, { x: 327.1 }, { x: 431, align: 'right' }, { x: 510.6, align: 'right' }];
+    const body = unruledTable(columns, rows, 723, { size, pitch: 16.7 });
+    const tables = await tablesOf([...before.texts, ...texts, ...body.texts]);
+    expect(tables).toHaveLength(1);
+    const header = tables[0]!.rows.find((r) => r.includes('Cantidad'))!;
+    expect(header.indexOf('Cantidad')).toBe(tables[0]!.rows.find((r) => r.includes('49'))!.indexOf('49'));
+  });
+
+  it('reads a dash a space after an amount as the next cell', async () => {
+    const size = 10;
+    const header = ['N° cuota', 'Fecha', 'Saldo inicial', 'Capital', 'Intereses', 'Valor cuota', 'Saldo final'];
+    const xs = [36, 90, 146, 208.6, 266, 326, 386];
+    const row = ['1', '01/06/2025', '142.100.000', '-', '5.504.920', '5.504.920', '142.100.000'];
+    const texts: TextSpec[] = [
+      ...header.map((text, c) => ({ text, x: xs[c]! + (c === 0 ? 0 : 6), y: 777.8, size })),
+      ...row.map((text, c) => ({ text, x: xs[c]!, y: 795.8, size })),
+      { text: 'Página 2 de 4', x: 273.8, y: 823.7, size: 7 },
+    ];
+    const tables = await tablesOf([...before.texts, ...texts]);
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.rows.at(-1)).toEqual(row);
   });
 });

@@ -77,6 +77,34 @@ function headersBesideTextValues(text: string[][], boxes: (Box | null)[][], head
   return moved;
 }
 
+/**
+ * One header cell, centred over a column of short left-aligned values (a word processor's
+ * `Cantidad` over `49`, `723`), can start right of them all and nearer them than the next column's
+ * values, and the rivers give it to that next column, under or over its own header (`Cantidad` over
+ * `Unitario`, a figure column). It moves left when the column there holds values and no header;
+ * a cell of a figure column too, as it lies wholly left of every value of its own column.
+ */
+function headerCellsBeside(text: string[][], boxes: (Box | null)[][], heads: readonly number[], body: readonly number[]): boolean {
+  let moved = false;
+  const width = text[0]?.length ?? 0;
+  for (let c = 1; c < width; c++) {
+    if (heads.some((r) => (text[r]![c - 1] ?? '') !== '')) continue;
+    const left = extentIn(boxes, c - 1, body);
+    const own = extentIn(boxes, c, body);
+    if (!left || !own) continue;
+    for (const r of heads) {
+      const box = boxes[r]![c];
+      if (!box || (text[r]![c] ?? '') === '' || box.x1 >= own.x0) continue;
+      const centre = (box.x0 + box.x1) / 2;
+      if (centre - left.x1 >= own.x0 - centre) continue;
+      [text[r]![c - 1], text[r]![c]] = [text[r]![c]!, ''];
+      [boxes[r]![c - 1], boxes[r]![c]] = [box, null];
+      moved = true;
+    }
+  }
+  return moved;
+}
+
 /** Rows of cells (with their boxes) with each header-only column joined to the value column beside it. */
 export function headerToValueColumns(table: CellTable, settings: StreamSettings): CellTable {
   const heads = headerRows(table.text, settings);
@@ -85,7 +113,8 @@ export function headerToValueColumns(table: CellTable, settings: StreamSettings)
   const boxes = table.boxes.map((r) => [...r]);
   const all = text.map((_, r) => r);
   const body = all.filter((r) => !heads.includes(r));
-  const moved = headersBesideTextValues(text, boxes, heads, body);
+  const besideText = headersBesideTextValues(text, boxes, heads, body);
+  const moved = headerCellsBeside(text, boxes, heads, body) || besideText;
   const unchanged = moved ? { text, boxes } : table;
   const width = text[0]?.length ?? 0;
   if (width < 3) return unchanged;

@@ -39,6 +39,7 @@ export const LEADER = /^[.·…]+$/;
 const AMOUNT = /^\(?-?\d{1,3}(?:[.,]\d{3})+(?:[.,]\d{1,2})?\)?$/;
 /** A zero printed as `0` or a dash. */
 const ZERO_AMOUNT = /^(?:0|[-–—])$/;
+const DASH_ZERO = /^[-–—]$/;
 
 // A word of running text, and a word opening in a letter or a lower-case letter (justified lines);
 // a word of text may open a bracket or a quotation (`(phase` under a justified `Honoraires de
@@ -174,10 +175,12 @@ export function wordsToPhrases(words: TextChunk[], size: number, settings: LineS
     // So are an amount (or a zero) and the currency sign that opens the next one (`0 $ 16.437.334`).
     // An amount closed by its sign is a whole cell: a figure after it starts the next (`6,20 € 46,85 €`).
     // So is a date: an amount or its sign after it opens the next cell (`16/10/2025 $ 26,100,000`).
+    // A dash a space after an amount is the next cell's zero (`142.100.000 -`); a minus sign
+    // written after its amount is set tight, one word with it (`1.234-`).
     const amounts =
       (last !== undefined && last === suffix && FIGURE.test(w.text)) ||
       (last !== undefined && isDate(last.text) && (AMOUNT.test(w.text) || CURRENCY_SIGN.test(w.text))) ||
-      (last !== undefined && ((AMOUNT.test(last.text) && (AMOUNT.test(w.text) || CURRENCY_SIGN.test(w.text))) || (ZERO_AMOUNT.test(last.text) && CURRENCY_SIGN.test(w.text))));
+      (last !== undefined && ((AMOUNT.test(last.text) && (AMOUNT.test(w.text) || CURRENCY_SIGN.test(w.text) || DASH_ZERO.test(w.text))) || (ZERO_AMOUNT.test(last.text) && CURRENCY_SIGN.test(w.text))));
     if (current && !amounts && (sign || w.x0 - current.x1 <= settings.phraseGapEm * size)) {
       current.words.push(w);
       current.x1 = Math.max(current.x1, w.x1);
