@@ -26,7 +26,9 @@ import { justifiedLine, makePdf, paragraph, textWidth, unruledTable, type Column
 // - a header centred over short left-aligned values, starting right of them all (Writer:
 //   `Cantidad` over `49`, `723`): given to the amounts' column beside it;
 // - a zero's dash a space after an amount (html: `142.100.000 -`, the one row on its page): read
-//   as one cell.
+//   as one cell;
+// - two text cells a little over a word space apart on every row, the same on each (Calc:
+//   `Cacao grano seco` | `kg grano seco` under `Actividad` | `Unidad`): read as one cell.
 
 const SIZE = 9;
 const LEAD = 11;
@@ -267,5 +269,25 @@ describe('unseen: open tables', () => {
     const tables = await tablesOf([...before.texts, ...texts]);
     expect(tables).toHaveLength(1);
     expect(tables[0]!.rows.at(-1)).toEqual(row);
+  });
+
+  it('parts two text cells set a little over a word space apart when the header names each', async () => {
+    const size = 8;
+    const unitAt = 120 + textWidth('Cacao grano seco', size) + 0.7 * size;
+    const columns: ColumnSpec[] = [{ x: 120 }, { x: unitAt }, { x: 300, align: 'right' }, { x: 370, align: 'right' }, { x: 460, align: 'right' }];
+    const header: TextSpec[] = [
+      { text: 'Actividad', x: 130.8, y: 348, size },
+      { text: 'Unidad', x: unitAt + 14, y: 348, size },
+      ...[['Cantidad', 300], ['Precio unitario', 370], ['Valor total', 460]].map(([text, x]) => ({ text: text as string, x: x as number, y: 348, size, align: 'right' as const })),
+    ];
+    const rows = ['1,480|$ 25,500|$ 37,740,000', '4,250|$ 26,290|$ 111,732,500', '7,480|$ 27,110|$ 202,782,800', '10,580|$ 27,960|$ 295,816,800'].map((r) => [
+      'Cacao grano seco',
+      'kg grano seco',
+      ...r.split('|'),
+    ]);
+    const body = unruledTable(columns, rows, 360, { size, pitch: 11 });
+    const tables = await tablesOf([...before.texts, ...header, ...body.texts]);
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.rows).toEqual([['Actividad', 'Unidad', 'Cantidad', 'Precio unitario', 'Valor total'], ...rows]);
   });
 });

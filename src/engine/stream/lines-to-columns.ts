@@ -202,8 +202,11 @@ function isColumnGap(zone: Span, lines: readonly TextLine[], all: readonly TextL
     if (suffixed) [before, left] = suffixed;
     crossing++;
     if (right.x0 - left.x1 < settings.figureCellGapEm * line.size) {
-      sides.left = { x0: Math.min(sides.left.x0, left.x0), x1: Math.max(sides.left.x1, left.x1) };
-      sides.right = { x0: Math.min(sides.right.x0, right.x0), x1: Math.max(sides.right.x1, right.x1) };
+      // Each side's cell: its words closer together than across the band (`Cacao grano seco` |
+      // `kg grano seco`, two text cells a little over a word space apart).
+      const [from, to] = cellAround(line.words, left, right);
+      sides.left = { x0: Math.min(sides.left.x0, from), x1: Math.max(sides.left.x1, left.x1) };
+      sides.right = { x0: Math.min(sides.right.x0, right.x0), x1: Math.max(sides.right.x1, to) };
       sides.top = Math.min(sides.top, line.yc);
     }
     if (right.x0 - left.x1 > settings.wordSpaceEm * line.size || isNumeric(left.text)) spaced++;
@@ -260,6 +263,16 @@ function isColumnGap(zone: Span, lines: readonly TextLine[], all: readonly TextL
   // its words stand either side of the band, none over it (`Año | Capital` over `2026 14.574.360`).
   // A band that parts a `$` from its amount on some line runs through a cell.
   return figurePairs >= need && signSplits === 0 && all.some((l) => isHeaderGap(zone, l, settings.alignTolEm * l.size));
+}
+
+/** Where the words either side of a gap run to, each run closer together than the gap (`words` left to right). */
+function cellAround(words: readonly TextChunk[], left: TextChunk, right: TextChunk): [number, number] {
+  const gap = right.x0 - left.x1;
+  let i = words.indexOf(left);
+  while (i > 0 && words[i]!.x0 - words[i - 1]!.x1 < gap) i--;
+  let j = words.indexOf(right);
+  while (j >= 0 && j + 1 < words.length && words[j + 1]!.x0 - words[j]!.x1 < gap) j++;
+  return [words[i]?.x0 ?? left.x0, words[j]?.x1 ?? right.x1];
 }
 
 /** A percent or per-mille sign standing as a word of its own. */
