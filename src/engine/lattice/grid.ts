@@ -3,7 +3,7 @@ import { leftToRight, plainBox } from '../geometry.ts';
 import type { LineSettings } from '../settings.ts';
 import { chunksToLines, type TextLine } from '../text/chunks-to-lines.ts';
 import { joinLines } from '../text/join-words.ts';
-import { isStretchedLine, usualWordSpace } from '../text/stretched-lines.ts';
+import { HYPHEN_SPACE_SHARE, isStretchedLine, usualWordSpace } from '../text/stretched-lines.ts';
 import { figureBrokenIn } from './broken-figures.ts';
 
 /** A cell placed on its table's grid; a spanning cell covers rows r0..r1-1 and columns c0..c1-1. */
@@ -124,7 +124,7 @@ export function gridToRows(grid: Grid, chunks: readonly TextChunk[], settings: L
   const cellLines = perCell.map((words) => (words.length ? chunksToLines(words, settings) : []));
   let space: number | undefined;
   const justified = (line: TextLine) =>
-    isStretchedLine(leftToRight(line.words), (space ??= usualWordSpace(cellLines.flat())), settings.justifiedGapSpreadEm);
+    isStretchedLine(leftToRight(line.words), (space ??= usualWordSpace(cellLines.flat(), HYPHEN_SPACE_SHARE)), settings.justifiedGapSpreadEm);
   grid.cells.forEach((cell, i) => {
     const words = perCell[i] ?? [];
     // The box sits where the cell's text does: at its top-left position, which an empty cell

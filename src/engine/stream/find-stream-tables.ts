@@ -14,7 +14,7 @@ import { splitSideBySide } from './side-by-side.ts';
 import { notTableReason } from './not-tables.ts';
 import { linesToRows, type RowHints, type RowWords } from './lines-to-rows.ts';
 import { cellTexts, widestLines } from './cell-text.ts';
-import { isStretchedLine, usualWordSpace } from '../text/stretched-lines.ts';
+import { HYPHEN_SPACE_SHARE, isStretchedLine, usualWordSpace } from '../text/stretched-lines.ts';
 import { figureBrokenInColumn } from './broken-figures.ts';
 import { moveHeaderWordsBeside } from './header-words-beside.ts';
 import { splitAtHeaderGaps } from './header-split-columns.ts';
@@ -37,7 +37,7 @@ function rowsToCells(rows: readonly RowWords[], lines: readonly TextLine[], sett
   const widest = widestLines(rows);
   let space: number | undefined;
   const justified = (words: readonly TextChunk[]) =>
-    isStretchedLine([...words].sort((a, b) => a.x0 - b.x0), (space ??= usualWordSpace(lines)), settings.justifiedGapSpreadEm);
+    isStretchedLine([...words].sort((a, b) => a.x0 - b.x0), (space ??= usualWordSpace(lines, HYPHEN_SPACE_SHARE)), settings.justifiedGapSpreadEm);
   const text = rows.map((r) => cellTexts(r.cells, r.lines, (c) => figureBrokenInColumn(widest[c] ?? 0), justified));
   const width = text[0]?.length ?? 0;
   const used: number[] = [];

@@ -1,6 +1,5 @@
 import type { TextChunk } from '../types.ts';
 import type { TextLine } from './chunks-to-lines.ts';
-import { median } from '../median.ts';
 
 // Justified lines: word spaces stretched alike past a region's usual one. Open cells (stream) and
 // ruled cells (lattice) judge a line ending in a hyphen by them: a justified line's hyphen is the
@@ -10,10 +9,13 @@ import { median } from '../median.ts';
 const STRETCH_RATIO = 1.5;
 
 /**
- * The region's usual word space: the median gap between neighbouring words of one phrase. Judged
- * against it, not against a fixed share of the size, a monospaced font's wide spaces stay plain.
+ * The region's usual word space: the median gap between neighbouring words of one phrase (or the
+ * gap at another `share` of them, from the smallest). Judged against it, not against a fixed share
+ * of the size, a monospaced font's wide spaces stay plain. Where a line's layout hyphen is judged
+ * (a word joined, no structure changed), the lower quartile: a column set justified may stretch
+ * more of a region's spaces than it leaves plain (groff's `T{` cells, general 6019-18).
  */
-export function usualWordSpace(lines: readonly TextLine[]): number {
+export function usualWordSpace(lines: readonly TextLine[], share = 0.5): number {
   const gaps: number[] = [];
   for (const line of lines) {
     for (const p of line.phrases) {
@@ -23,7 +25,8 @@ export function usualWordSpace(lines: readonly TextLine[]): number {
       }
     }
   }
-  return median(gaps) ?? Infinity;
+  gaps.sort((a, b) => a - b);
+  return gaps[Math.floor(share * gaps.length)] ?? Infinity;
 }
 
 /**
@@ -42,3 +45,6 @@ export function isStretchedLine(sorted: readonly TextChunk[], space: number, spr
   const size = sorted[0]!.size;
   return min >= STRETCH_RATIO * space && max - min <= spreadEm * size;
 }
+
+/** The share of a region's word spaces under the one a layout hyphen's line is judged against. */
+export const HYPHEN_SPACE_SHARE = 0.25;
