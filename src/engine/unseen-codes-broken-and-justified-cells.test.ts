@@ -29,6 +29,10 @@ import { justifiedLine, makePdf, paragraph, textWidth, unruledTable, type Column
 //   as one cell;
 // - two text cells a little over a word space apart on every row, the same on each (Calc:
 //   `Cacao grano seco` | `kg grano seco` under `Actividad` | `Unidad`): read as one cell.
+// And of a sixteenth (general seed 6019):
+// - a word hyphenated at the end of a justified cell line in a column set justified throughout
+//   (groff: `La com-` / `paración`): the region's usual space was a stretched one, so no line
+//   read as justified and the hyphen stayed.
 
 const SIZE = 9;
 const LEAD = 11;
@@ -173,10 +177,10 @@ describe('unseen: open tables', () => {
     expect(tables[0]!.rows).toEqual([
       ['Descrição', 'Pessoas', 'Peso (kg)', 'Horas'],
       ['Cursos de formação', '812', '779,0', '606,4'],
-      ['Cursos de formação Os valores estão em mil- hares, salvo indicação.', '173.339', '731,7', '863,13'],
+      ['Cursos de formação Os valores estão em milhares, salvo indicação.', '173.339', '731,7', '863,13'],
       ['Peças de reposição y otros conceptos', '178', '133,4', '392,3'],
       ['Região norte', '420', '183,8', '169,4'],
-      ['Peças de reposição Os valores estão em mil- hares, salvo indicação.', '24.134', '7,2', '495,74'],
+      ['Peças de reposição Os valores estão em milhares, salvo indicação.', '24.134', '7,2', '495,74'],
       ['Laboratório', '178', '133,4', '392,3'],
     ]);
   });
@@ -289,5 +293,38 @@ describe('unseen: open tables', () => {
     const tables = await tablesOf([...before.texts, ...header, ...body.texts]);
     expect(tables).toHaveLength(1);
     expect(tables[0]!.rows).toEqual([['Actividad', 'Unidad', 'Cantidad', 'Precio unitario', 'Valor total'], ...rows]);
+  });
+
+  it('joins a layout hyphen in a label column set justified throughout', async () => {
+    const size = 10;
+    const left = 57;
+    const width = 118;
+    const figures: ColumnSpec[] = [{ x: 235, align: 'right' }, { x: 305, align: 'right' }, { x: 375, align: 'right' }];
+    const texts: TextSpec[] = [];
+    let y = before.next + 30;
+    const row = (label: (string[] | string)[], values: string[]) => {
+      label.forEach((line, k) => {
+        if (typeof line === 'string') texts.push({ text: line, x: left, y: y + k * 13, size });
+        else texts.push(...justifiedLine(line, left, y + k * 13, width, size));
+      });
+      values.forEach((v, c) => texts.push({ text: v, x: figures[c]!.x, y, size, align: figures[c]!.align }));
+      y += label.length * 13 + 1;
+    };
+    row(['Categoría'], ['Peso (kg)', 'Valor', 'Precio']);
+    row([['Ventas', 'en', 'línea', 'La', 'com-'], ['paración', 'con', 'el', 'periodo'], 'anterior se ve'], ['825,1', '$ 17.428,56', '$ 53.842,88']);
+    row(['Atención al cliente'], ['120,41', '$ 33.087,73', '$ 81.915,18']);
+    row([['Tienda', 'principal', 'del', 'sur', 'El'], ['área', 'financiera', 'puede', 'dar'], 'más detalles'], ['731,00', '$ 75.063,11', '$ 26.590,98']);
+    row([['Cursos', 'de', 'formación', 'El'], ['área', 'financiera', 'puede'], 'suministrar'], ['600,1', '$ 42.903,65', '$ 64.922,68']);
+    row([['Laboratorio', 'La', 'compara-'], ['ción', 'con', 'el', 'periodo', 'ante-'], 'rior se ve afectada'], ['151,6', '$ 58.712,22', '$ 47.594,67']);
+    const tables = await tablesOf([...before.texts, ...texts]);
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.rows.map((r) => r[0])).toEqual([
+      'Categoría',
+      'Ventas en línea La comparación con el periodo anterior se ve',
+      'Atención al cliente',
+      'Tienda principal del sur El área financiera puede dar más detalles',
+      'Cursos de formación El área financiera puede suministrar',
+      'Laboratorio La comparación con el periodo anterior se ve afectada',
+    ]);
   });
 });
