@@ -32,7 +32,9 @@ import { justifiedLine, makePdf, paragraph, textWidth, unruledTable, type Column
 // And of a sixteenth (general seed 6019):
 // - a word hyphenated at the end of a justified cell line in a column set justified throughout
 //   (groff: `La com-` / `paración`): the region's usual space was a stretched one, so no line
-//   read as justified and the hyphen stayed.
+//   read as justified and the hyphen stayed;
+// - a row of a label alone, then a total left blank, under the last row (LibreOffice: `Região
+//   norte — revised`, `Total`): both left out.
 
 const SIZE = 9;
 const LEAD = 11;
@@ -237,6 +239,26 @@ describe('unseen: open tables', () => {
     const noted = unruledTable(columns, [...body, ['Total', '', '', '', '$ 680,000'], ['Nota: valores en pesos.', '', '', '', '']], 660, { size: 10, pitch: 16.1 });
     const [withNote] = await tablesOf([...before.texts, ...noted.texts]);
     expect(withNote!.rows.at(-1)![0]).toBe('Total');
+  });
+
+  it('keeps rows left blank up to a total left blank under the last row', async () => {
+    const columns: ColumnSpec[] = [{ x: 60 }, { x: 250, align: 'right' }];
+    const rows = [
+      ['Setor', 'Vencimento'],
+      ['Região norte', ''],
+      ['Equipe de campo (phase 2)', '15 fev 2023'],
+      ['Região norte', '06/09/2021'],
+      ['Atendimento ao cliente', '21 ago 2026'],
+      ['Frete', '06/01/2019'],
+      ['Armazém', '2020-01-27'],
+      ['Região norte — revised', ''],
+      ['Total', ''],
+    ];
+    const table = unruledTable(columns, rows, before.next + 20, { size: SIZE, pitch: 12 });
+    const after = paragraph('A comparação com o período anterior é afetada pela mudança de método contábil descrita acima.', 60, table.next, 460, { size: SIZE });
+    const tables = await tablesOf([...before.texts, ...table.texts, ...after.texts]);
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.rows).toEqual(rows);
   });
 
   it('gives a header centred over short left-aligned values their column', async () => {

@@ -247,7 +247,7 @@ export function blockToRegion(block: readonly TextLine[], settings: StreamSettin
     const figures = (l: TextLine) => l.phrases.every((p) => isFigurePhrase(p) || isCodePhrase(p));
     const row = centredFigureRowAt(block, last + 1, columns, figures, settings) || labelInFigureRowAt(block, last + 1, columns, figures, settings);
     if (row === 0) {
-      if (isLabelLastRow(block, first, last, columns, settings)) last++;
+      last += labelRowsAfter(block, first, last, columns, settings);
       break;
     }
     last += row;
@@ -279,27 +279,35 @@ export function blockToRegion(block: readonly TextLine[], settings: StreamSettin
 const TOTAL_LABEL = /^(?:sub)?tota(?:l|le|les|ux|is)\b/i;
 
 /**
- * The line under the table's last row is a row of a label alone, in the first column, set at the
- * rows' own pitch or closer. Either a total left blank (a form's `TOTAL` row nobody filled in, a
- * total of columns that add up to nothing), or a section row the page ends under (`Sanidad`, its
- * rows on the next page), in a table with a section row of its look already (a label alone at the
- * first column's edge, no figure: `Alimentación`), not under its total. A note under a table is set
- * further off or reads as a sentence, or text goes on under it.
+ * Rows of a label alone under the table's last row, each in the first column from its edge at the
+ * rows' own pitch or closer; how many lines they take. Either labels left blank up to a total that
+ * closes them (a form's `TOTAL` row nobody filled in, `Região norte — revised` then `Total`), or a
+ * section row the page ends under (`Sanidad`, its rows on the next page), in a table with a section
+ * row of its look already (a label alone at the first column's edge, no figure: `Alimentación`),
+ * not under its total. A note under a table is set further off or reads as a sentence, or text
+ * goes on under it.
  */
-function isLabelLastRow(block: readonly TextLine[], first: number, last: number, columns: readonly Band[], settings: StreamSettings): boolean {
-  const next = block[last + 1];
-  const prev = block[last]!;
-  if (next === undefined || next.phrases.length !== 1 || columns.length < 2) return false;
-  const label = next.phrases[0]!;
-  const tol = settings.alignTolEm * next.size;
-  if (label.x1 > columns[1]!.x0 || Math.abs(label.x0 - columns[0]!.x0) > tol) return false;
+function labelRowsAfter(block: readonly TextLine[], first: number, last: number, columns: readonly Band[], settings: StreamSettings): number {
+  if (columns.length < 2) return 0;
   const rows = block.slice(first, last + 1).filter((l) => l.phrases.length >= 2);
   const pitch = median(rows.slice(1).map((l, i) => l.yc - rows[i]!.yc));
-  if (pitch === undefined || next.yc - prev.yc > pitch + tol) return false;
-  if (TOTAL_LABEL.test(wordsText(label.words))) return true;
-  const isSection = (l: TextLine) => l.phrases.length === 1 && Math.abs(l.x0 - label.x0) <= tol && !l.words.some((w) => /\d/.test(w.text));
-  // Not under a total (the table is done), nor a sentence (`Remarque : les chiffres sont provisoires.`).
-  const total = TOTAL_LABEL.test(wordsText(prev.phrases[0]!.words));
-  const sentence = /[:.]/.test(wordsText(label.words).replace(/\.(?=\S)/g, ''));
-  return last + 2 === block.length && !total && !sentence && isSection(next) && block.slice(first, last + 1).some(isSection);
+  if (pitch === undefined) return 0;
+  const textOf = (l: TextLine) => wordsText(l.phrases[0]!.words);
+  const sentence = (l: TextLine) => /[:.]/.test(textOf(l).replace(/\.(?=\S)/g, ''));
+  const labelAt = (k: number): boolean => {
+    const line = block[k];
+    if (line === undefined || line.phrases.length !== 1) return false;
+    const tol = settings.alignTolEm * line.size;
+    return line.x1 <= columns[1]!.x0 && Math.abs(line.x0 - columns[0]!.x0) <= tol && line.yc - block[k - 1]!.yc <= pitch + tol;
+  };
+  let end = last + 1;
+  while (labelAt(end)) end++;
+  const run = block.slice(last + 1, end);
+  const total = run.findIndex((l) => TOTAL_LABEL.test(textOf(l)));
+  if (total >= 0) return run.slice(0, total).some(sentence) ? 0 : total + 1;
+  const next = run[0];
+  if (next === undefined || last + 2 !== block.length || sentence(next) || TOTAL_LABEL.test(textOf(block[last]!))) return 0;
+  const tol = settings.alignTolEm * next.size;
+  const isSection = (l: TextLine) => l.phrases.length === 1 && Math.abs(l.x0 - next.x0) <= tol && !l.words.some((w) => /\d/.test(w.text));
+  return isSection(next) && block.slice(first, last + 1).some(isSection) ? 1 : 0;
 }
