@@ -34,7 +34,8 @@ import { justifiedLine, makePdf, paragraph, textWidth, unruledTable, type Column
 //   (groff: `La com-` / `paración`): the region's usual space was a stretched one, so no line
 //   read as justified and the hyphen stayed;
 // - a row of a label alone, then a total left blank, under the last row (LibreOffice: `Região
-//   norte — revised`, `Total`): both left out.
+//   norte — revised`, `Total`): both left out; a section row the page ends under, in rows padded
+//   apart that wrap at the leading (Chromium: `Office supplies`): further than the leading, left out.
 
 const SIZE = 9;
 const LEAD = 11;
@@ -239,6 +240,21 @@ describe('unseen: open tables', () => {
     const noted = unruledTable(columns, [...body, ['Total', '', '', '', '$ 680,000'], ['Nota: valores en pesos.', '', '', '', '']], 660, { size: 10, pitch: 16.1 });
     const [withNote] = await tablesOf([...before.texts, ...noted.texts]);
     expect(withNote!.rows.at(-1)![0]).toBe('Total');
+  });
+
+  it('keeps a section row the page ends under where rows are padded apart and wrap at the leading', async () => {
+    const columns: ColumnSpec[] = [{ x: 62 }, { x: 160 }, { x: 220 }, { x: 330, align: 'right' }];
+    const rows = [
+      ['Item', 'Due date', 'Category', 'Staff'],
+      ['Warehouse', '', '', ''],
+      ['Main store', '06/08/2026', 'Field team\n(phase 2)', '23,281'],
+      ['Training courses', '10 Jan 2019', 'Repairs and\nmaintenance', '162,977'],
+      ['North region —\nrevised Figures\nare shown in\nthousands unless', '20/07/2020', 'Online sales\n— revised', '376'],
+      ['Office supplies', '', '', ''],
+    ];
+    const table = unruledTable(columns, rows, 600, { size: 10, pitch: 15.8, leading: 11.25 });
+    const [found] = await tablesOf([...before.texts, ...table.texts]);
+    expect(found!.rows.at(-1)).toEqual(['Office supplies', '', '', '']);
   });
 
   it('keeps rows left blank up to a total left blank under the last row', async () => {

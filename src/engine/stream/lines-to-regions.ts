@@ -280,7 +280,8 @@ const TOTAL_LABEL = /^(?:sub)?tota(?:l|le|les|ux|is)\b/i;
 
 /**
  * Rows of a label alone under the table's last row, each in the first column from its edge at the
- * rows' own pitch or closer; how many lines they take. Either labels left blank up to a total that
+ * rows' own pitch or closer (their widest gap, where rows padded apart wrap at the leading); how
+ * many lines they take. Either labels left blank up to a total that
  * closes them (a form's `TOTAL` row nobody filled in, `Região norte — revised` then `Total`), or a
  * section row the page ends under (`Sanidad`, its rows on the next page), in a table with a section
  * row of its look already (a label alone at the first column's edge, no figure: `Alimentación`),
@@ -290,8 +291,11 @@ const TOTAL_LABEL = /^(?:sub)?tota(?:l|le|les|ux|is)\b/i;
 function labelRowsAfter(block: readonly TextLine[], first: number, last: number, columns: readonly Band[], settings: StreamSettings): number {
   if (columns.length < 2) return 0;
   const rows = block.slice(first, last + 1).filter((l) => l.phrases.length >= 2);
-  const pitch = median(rows.slice(1).map((l, i) => l.yc - rows[i]!.yc));
-  if (pitch === undefined) return 0;
+  const usual = median(rows.slice(1).map((l, i) => l.yc - rows[i]!.yc));
+  if (usual === undefined) return 0;
+  // Rows padded apart wrap at the leading: the row's own pitch is then the widest gap between them.
+  let pitch = usual;
+  for (let k = first + 1; k <= last; k++) pitch = Math.max(pitch, block[k]!.yc - block[k - 1]!.yc);
   const textOf = (l: TextLine) => wordsText(l.phrases[0]!.words);
   const sentence = (l: TextLine) => /[:.]/.test(textOf(l).replace(/\.(?=\S)/g, ''));
   const labelAt = (k: number): boolean => {
