@@ -148,6 +148,15 @@ describe('unseen: cells broken over lines and pages', () => {
     expect(costs).toHaveLength(8);
     expect(costs).toContainEqual(expect.objectContaining({ concepto: 'Asistencia veterinaria', tipo: 'Mano de obra', valor_total: 2400000 }));
   });
+
+  it('joins a code broken after its hyphen over the page, in a table with section rows', async () => {
+    // `Fertilizante 15-` … `18.887.000` ends page 1, `15-15` opens page 2 under the repeated header
+    // (writer-export.ts --offset 20101; eleventh session): a figure alone, taken for a section row.
+    const costs = (await tablesOf('writer-26104')).CostosDirectos ?? [];
+    expect(costs).toHaveLength(12);
+    expect(costs).toContainEqual(expect.objectContaining({ concepto: 'Fertilizante 15-15-15', cantidad: 101, valor_total: 18887000 }));
+    expect(costs.filter((r) => r.actividad === '3. FERTILIZACIÓN')).toHaveLength(4);
+  });
 });
 
 describe('unseen: a table begun at a page foot', () => {

@@ -8,6 +8,7 @@ import { plainBox } from '../geometry.ts';
 import { headerKey, rowsUnderPrintTitle } from './print-titles.ts';
 import { looseKey, rowShape } from './text.ts';
 import { matchTitle, titleOf } from './titles.ts';
+import { goesOnAfterBreak } from '../text/join-words.ts';
 
 /** Rows at the top of a continuation that repeat the previous page's header, to be dropped. */
 const HEADER_ROWS_COMPARED = 3;
@@ -72,7 +73,8 @@ const filledCount = (row: readonly string[]): number => row.filter((c) => c.trim
  * data whose cells in those columns are words too (`Sanidad y labores` | `culturales`;
  * `Asistencia` | `Mano de` over `veterinaria` | `obra`, Writer 25507), and rows follow it. One
  * column only, not where the previous page's rows include any of a single cell: there such a row
- * is a section's label, and so may this one be; a section's label fills no second column.
+ * is a section's label, and so may this one be; a section's label fills no second column — nor
+ * goes on with a code broken after its hyphen (`Fertilizante 15-` over the page, `15-15`).
  */
 function brokenCellColumns(prev: RawTable, t: RawTable, drop: number): number[] | undefined {
   const tail = t.rows[drop];
@@ -80,8 +82,10 @@ function brokenCellColumns(prev: RawTable, t: RawTable, drop: number): number[] 
   if (!tail || !last || drop + 1 >= t.rows.length) return undefined;
   const filled = tail.flatMap((c, k) => (c.trim() !== '' ? [k] : []));
   if (filled.length === 0 || !last.some(isDataCell)) return undefined;
-  if (filled.some((k) => isDataCell(tail[k]!) || !last[k]?.trim() || isDataCell(last[k]!))) return undefined;
-  if (filled.length > 1) return filled;
+  // A code or grade broken after its hyphen goes on in figures (`Fertilizante 15-` | `15-15`).
+  const goesOn = (k: number) => goesOnAfterBreak(last[k]!.trim(), tail[k]!.trim());
+  if (filled.some((k) => !last[k]?.trim() || ((isDataCell(tail[k]!) || isDataCell(last[k]!)) && !goesOn(k)))) return undefined;
+  if (filled.length > 1 || filled.every(goesOn)) return filled;
   const firstData = prev.rows.findIndex((row) => row.some(isDataCell));
   return prev.rows.slice(firstData).every((row) => filledCount(row) >= 2) ? filled : undefined;
 }
@@ -172,7 +176,11 @@ export function joinContinuations(tables: readonly RawTable[], pages: readonly P
     // A cell broken over the page goes on in the previous page's last row (its box stays that
     // page's part: where the row starts).
     const broken = orphan ? undefined : brokenCellColumns(prev, t, drop);
-    const before = broken === undefined ? prev.rows : [...prev.rows.slice(0, -1), prev.rows[prev.rows.length - 1]!.map((c, k) => (broken.includes(k) ? `${c} ${t.rows[drop]![k]!.trim()}` : c))];
+    const joinCell = (c: string, k: number) => {
+      const tail = t.rows[drop]![k]!.trim();
+      return goesOnAfterBreak(c.trim(), tail) ? `${c.trim()}${tail}` : `${c} ${tail}`;
+    };
+    const before = broken === undefined ? prev.rows : [...prev.rows.slice(0, -1), prev.rows[prev.rows.length - 1]!.map((c, k) => (broken.includes(k) ? joinCell(c, k) : c))];
     const from = broken === undefined ? drop : drop + 1;
     const joined: RawTable = {
       ...prev,
