@@ -105,6 +105,9 @@ describe('unseen: cells broken over lines and pages', () => {
     const rows = (await tablesOf('writer-24005')).InventarioPecuario ?? [];
     expect(rows).toHaveLength(8);
     expect(rows.every((r) => r.raza === 'Gyr x Holstein')).toBe(true);
+    // `N°` over `animale` / `s` (its heading wrapped over three lines) sits in the table's middle:
+    // it was taken for a title centred over the table, and the count lost its heading (eleventh session).
+    expect(rows.map((r) => r.cantidad)).toEqual([14, 3, 29, 8, 1, 7, 21, 26]);
   });
 
   it('keeps a table’s header and first row left at the foot of a page when the next page repeats the header', async () => {

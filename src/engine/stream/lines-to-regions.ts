@@ -260,13 +260,17 @@ export function blockToRegion(block: readonly TextLine[], settings: StreamSettin
   const firstCellRight = Math.min(...structure.map((l) => l.phrases[0]!.x1));
   // A title centred over the whole table (`INVENTARIO PECUARIO`) is no spanning heading: those
   // head a group of columns, off the table's middle.
-  const centredOnTable = (line: TextLine) => Math.abs((line.x0 + line.x1) / 2 - (left + right) / 2) <= line.size;
+  // Nor is a word or two set over one heading of the line under it, within its width (`N°` over
+  // `animale` / `s`, a narrow column's heading wrapped over three lines, in the table's middle).
+  const withinHeading = (above: TextLine, below: TextLine) =>
+    above.words.length <= 2 && below.phrases.some((p) => above.x0 >= p.x0 - above.size && above.x1 <= p.x1 + above.size && above.x1 - above.x0 < p.x1 - p.x0);
+  const centredOnTable = (line: TextLine, below: TextLine) => Math.abs((line.x0 + line.x1) / 2 - (left + right) / 2) <= line.size && !withinHeading(line, below);
   let start = first;
   while (start > 0) {
     const above = block[start - 1]!;
     const below = block[start]!;
     const close = below.yc - above.yc - (above.size + below.size) / 2 <= settings.headerGapEm * below.size;
-    const spanning = above.phrases.length === 1 && above.x0 > Math.max(left + below.size, firstCellRight) && !centredOnTable(above);
+    const spanning = above.phrases.length === 1 && above.x0 > Math.max(left + below.size, firstCellRight) && !centredOnTable(above, below);
     if (!close || !spanning || isTitleOver(above, below, settings)) break;
     start--;
   }
