@@ -51,12 +51,13 @@ function joinLines(parts: readonly TextLine[]): TextLine {
 }
 
 /**
- * Under a table's last row, a row of a label and one figure whose label wraps round the figure
- * (`Office supplies … are` / `$68,345.07` / `affected`, the figure centred on the label's lines):
- * none of its lines has two cells, so the table ended above it. The label starts at the table's
- * left edge and the figure lines up with a later column (a code as well as an amount:
- * `Equipo de campo y otros` / `CX-9808` / `conceptos`). Returns how many lines the row takes, 0 when
- * `k` starts no such row.
+ * Under a table's last row, a row of a label and one figure, one wrapped round the other: none of
+ * its lines has two cells, so the table ended above it. Either the label wraps round the figure
+ * (`Office supplies … are` / `$68,345.07` / `affected`, the figure centred on the label's lines; a
+ * code as well as an amount: `Equipo de campo y otros` / `CX-9808` / `conceptos`), or the figure
+ * round the label (`20.528,96` / `Totale` / `€`: a narrow money column broke the amount before its
+ * sign, the one-line label centred between the two lines). Returns how many lines the row takes, 0
+ * when `k` starts no such row.
  */
 export function centredFigureRowAt(
   block: readonly TextLine[],
@@ -65,36 +66,26 @@ export function centredFigureRowAt(
   isFigures: (line: TextLine) => boolean,
   settings: StreamSettings,
 ): number {
-  const [label, figure, more] = [block[k], block[k + 1], block[k + 2]];
-  if (!label || !figure || columns.length < 2 || label.phrases.length !== 1 || !isFigures(figure)) return 0;
-  const tol = settings.alignTolEm * figure.size;
-  // A figure ends where its column does; a code (`CX-9808`) starts where its column does.
-  const lined = columns.slice(1).some((c) => Math.abs(c.x1 - figure.x1) <= tol || Math.abs(c.x0 - figure.x0) <= tol);
-  if (Math.abs(label.x0 - columns[0]!.x0) > tol || !lined) return 0;
-  if (!isCentredPair(label, figure, settings) || label.x1 >= figure.x0) return 0;
-  const goesOn = !!more && more.phrases.length === 1 && Math.abs(more.x0 - label.x0) <= tol && isCentredPair(figure, more, settings) && more.x1 < figure.x0;
-  return goesOn ? 3 : 2;
+  const [first, second, third] = [block[k], block[k + 1], block[k + 2]];
+  if (!first || !second || columns.length < 2 || (first.phrases.length !== 1 && second.phrases.length !== 1)) return 0;
+  const alone = (line: TextLine | undefined): line is TextLine => line !== undefined && line.phrases.length === 1;
+  if (alone(first) && isFigures(second) && besideFigure(first, second, columns, settings) && isCentredPair(first, second, settings)) {
+    const tol = settings.alignTolEm * second.size;
+    const goesOn = alone(third) && Math.abs(third.x0 - first.x0) <= tol && isCentredPair(second, third, settings) && third.x1 < second.x0;
+    return goesOn ? 3 : 2;
+  }
+  if (!alone(second) || !alone(third) || !isFigures(first) || !besideFigure(second, first, columns, settings)) return 0;
+  const tol = settings.alignTolEm * first.size;
+  const under = third.x0 < first.x1 + tol && third.x1 > first.x0 - tol;
+  return under && isCentredPair(first, second, settings) && isCentredPair(second, third, settings) ? 3 : 0;
 }
 
 /**
- * Under a table's last row, the mirror of centredFigureRowAt: a row whose one value wraps round its
- * label (`20.528,96` / `Totale` / `€`: a narrow money column broke the amount before its sign, and
- * the one-line label is centred between the two lines). The label starts at the table's left edge,
- * the value's first line lines up with a later column and its second keeps under the first. Returns
- * how many lines the row takes (3), 0 when `k` starts no such row.
+ * The label starts at the table's left edge, left of the figure, and the figure lines up with a
+ * later column: a figure ends where its column does, a code (`CX-9808`) starts where its column does.
  */
-export function labelInFigureRowAt(
-  block: readonly TextLine[],
-  k: number,
-  columns: readonly { x0: number; x1: number }[],
-  isFigures: (line: TextLine) => boolean,
-  settings: StreamSettings,
-): number {
-  const [figure, label, rest] = [block[k], block[k + 1], block[k + 2]];
-  if (!figure || !label || !rest || columns.length < 2 || label.phrases.length !== 1 || rest.phrases.length !== 1 || !isFigures(figure)) return 0;
+function besideFigure(label: TextLine, figure: TextLine, columns: readonly { x0: number; x1: number }[], settings: StreamSettings): boolean {
   const tol = settings.alignTolEm * figure.size;
   const lined = columns.slice(1).some((c) => Math.abs(c.x1 - figure.x1) <= tol || Math.abs(c.x0 - figure.x0) <= tol);
-  if (Math.abs(label.x0 - columns[0]!.x0) > tol || !lined || label.x1 >= figure.x0) return 0;
-  const under = rest.x0 < figure.x1 + tol && rest.x1 > figure.x0 - tol;
-  return under && isCentredPair(figure, label, settings) && isCentredPair(label, rest, settings) ? 3 : 0;
+  return lined && Math.abs(label.x0 - columns[0]!.x0) <= tol && label.x1 < figure.x0;
 }

@@ -3,7 +3,7 @@ import type { Box, Segment } from '../types.ts';
 import { isRuledLastRow, isRuledRowLine } from './ruled-row-lines.ts';
 import { addToBands, keepsToColumns, type Band } from './column-bands.ts';
 import { CURRENCY_SIGN, LEADER, type Phrase, type TextLine } from '../text/chunks-to-lines.ts';
-import { centredFigureRowAt, isCentredPair, labelInFigureRowAt } from './centred-lines.ts';
+import { centredFigureRowAt, isCentredPair } from './centred-lines.ts';
 import { isDate, isNumeric } from './text-kinds.ts';
 import type { StreamSettings } from '../settings.ts';
 import { wordsText } from '../text/words-text.ts';
@@ -234,8 +234,8 @@ export function blockToRegion(block: readonly TextLine[], settings: StreamSettin
   // Lines set tight under the last row continue its cells (a long value wrapped over lines), as
   // long as they keep to its columns and its type size: a note or a paragraph set at the same
   // pitch runs across the columns, or is set smaller.
-  // So does a row whose label wraps round its one figure (centredFigureRowAt), or the figure round
-  // its label (labelInFigureRowAt).
+  // So does a row whose label wraps round its one figure, or the figure round its label
+  // (centredFigureRowAt).
   while (last + 1 < block.length) {
     const next = block[last + 1]!;
     const prev = block[last]!;
@@ -244,8 +244,7 @@ export function blockToRegion(block: readonly TextLine[], settings: StreamSettin
       last++;
       continue;
     }
-    const figures = (l: TextLine) => l.phrases.every((p) => isFigurePhrase(p) || isCodePhrase(p));
-    const row = centredFigureRowAt(block, last + 1, columns, figures, settings) || labelInFigureRowAt(block, last + 1, columns, figures, settings);
+    const row = centredFigureRowAt(block, last + 1, columns, (l) => l.phrases.every((p) => isFigurePhrase(p) || isCodePhrase(p)), settings);
     if (row === 0) {
       last += labelRowsAfter(block, first, last, columns, settings);
       break;
