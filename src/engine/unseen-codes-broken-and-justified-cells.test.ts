@@ -36,6 +36,9 @@ import { justifiedLine, makePdf, paragraph, textWidth, unruledTable, type Column
 // - a row of a label alone, then a total left blank, under the last row (LibreOffice: `Região
 //   norte — revised`, `Total`): both left out; a section row the page ends under, in rows padded
 //   apart that wrap at the leading (Chromium: `Office supplies`): further than the leading, left out.
+// And of a seventeenth (general seed 6020):
+// - a share set a space before its percent sign, a text column a space after the sign (LibreOffice,
+//   dense: `26,4 % Formations`): the sign was no figure's end, and the two columns ran together.
 
 const SIZE = 9;
 const LEAD = 11;
@@ -364,5 +367,22 @@ describe('unseen: open tables', () => {
       'Cursos de formación El área financiera puede suministrar',
       'Laboratorio La comparación con el periodo anterior se ve afectada',
     ]);
+  });
+
+  it('ends a share at its percent sign set a space apart, a text column a space after it', async () => {
+    const columns: ColumnSpec[] = [{ x: 60 }, { x: 330, align: 'right' }, { x: 372, align: 'right' }, { x: 374.5 }, { x: 520, align: 'right' }];
+    const rows = [
+      ['Service', 'Recettes', 'Marge', 'Catégorie', 'Part'],
+      ['Réparations et entretien', '61.343,66 €', '26,4 %', 'Formations', '92,0 %'],
+      ['Service client', '71.339,45 €', '90,3 %', 'Honoraires de conseil', '52,7 %'],
+      ['Ventes en ligne', '51.070,35 €', '69,0 %', 'Région nord', '97,8 %'],
+      ['Formations', '18.317,44 €', '9,0 %', 'Magasin principal', '41,9 %'],
+      ['Laboratoire', '24.896,73 €', '61,7 %', 'Pièces détachées', '35,9 %'],
+      ['Équipe terrain', '27.981,95 €', '39,5 %', 'Transport', '7,9 %'],
+    ];
+    const table = unruledTable(columns, rows, before.next + 20, { size: SIZE, pitch: 13 });
+    const tables = await tablesOf([...before.texts, ...table.texts]);
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.rows).toEqual(rows);
   });
 });

@@ -280,9 +280,11 @@ const PERCENT_SIGN = /^[%‰]$/;
 
 const isFigure = (text: string): boolean => isNumeric(text) && !isListMarker(text);
 
-/** For a currency sign the line builder kept after its figure: the word before the figure, and the figure stretched over the sign. */
+/** For a currency or percent sign the line builder kept after its figure: the word before the figure, and the figure stretched over the sign. */
 function suffixedFigure(line: TextLine, sign: TextChunk): [TextChunk | undefined, TextChunk] | undefined {
-  if (!CURRENCY_SIGN.test(sign.text)) return undefined;
+  // A percent sign set a space after its figure (`26,4 %`, French typography) ends it as well.
+  const percent = PERCENT_SIGN.test(sign.text);
+  if (!CURRENCY_SIGN.test(sign.text) && !percent) return undefined;
   const phrase = line.phrases.find((p) => p.words.includes(sign));
   const at = phrase?.words.indexOf(sign) ?? -1;
   const figure = at > 0 ? phrase!.words[at - 1]! : undefined;
@@ -291,7 +293,7 @@ function suffixedFigure(line: TextLine, sign: TextChunk): [TextChunk | undefined
   // phrase (`44.091,46 € Ricambi`, `66.563,51 € 62,8%`); the sign is still the figure's when the
   // word after it is no amount it could open (a word, a share, a date).
   const next = phrase!.words[at + 1];
-  if (next && ((/\d/.test(next.text) && opensAmount(next.text)) || CURRENCY_SIGN.test(next.text))) return undefined;
+  if (!percent && next && ((/\d/.test(next.text) && opensAmount(next.text)) || CURRENCY_SIGN.test(next.text))) return undefined;
   const i = line.words.indexOf(figure);
   return [line.words[i - 1], { ...figure, x1: sign.x1 }];
 }
