@@ -284,12 +284,11 @@ const TOTAL_LABEL = /^(?:sub)?tota(?:l|le|les|ux|is)\b/i;
 /**
  * Rows of a label alone under the table's last row, each in the first column from its edge at the
  * rows' own pitch or closer (their widest gap, where rows padded apart wrap at the leading); how
- * many lines they take. Either labels left blank up to a total that
- * closes them (a form's `TOTAL` row nobody filled in, `Região norte — revised` then `Total`), or a
- * section row the page ends under (`Sanidad`, its rows on the next page), in a table with a section
- * row of its look already (a label alone at the first column's edge, no figure: `Alimentación`),
- * not under its total. A note under a table is set further off or reads as a sentence, or text
- * goes on under it.
+ * many lines they take. Either labels left blank up to a total that closes them (a form's `TOTAL`
+ * row nobody filled in, `Região norte — revised` then `Total`), or a section row the page ends
+ * under (`Sanidad`, its rows on the next page), in a table with a section row of its look already
+ * (a label alone at the first column's edge, no figure: `Alimentación`), not under its total. A
+ * note under a table is set further off or reads as a sentence, or text goes on under it.
  */
 function labelRowsAfter(block: readonly TextLine[], first: number, last: number, columns: readonly Band[], settings: StreamSettings): number {
   if (columns.length < 2) return 0;

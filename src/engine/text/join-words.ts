@@ -69,7 +69,8 @@ export function joinLines(
       continue;
     }
     // CJK lines continue without a separator, and so do a code broken after its hyphen and a word
-    // the caller knows was broken over the lines; a trailing hyphen is kept as written.
+    // the caller knows was broken over the lines. A trailing hyphen is kept as written, but the
+    // layout's at the end of a justified line (`justified`, when the caller can tell one).
     const tight =
       (isCjk(out.slice(-1)) && isCjk(text.charAt(0))) || goesOnAfterBreak(out, text) || (prev !== undefined && continuesWord?.(prev, line) === true);
     if (!tight && prev !== undefined && hyphenatedByLayout(out, text) && justified?.(prev) === true) out = out.slice(0, -1) + text;
