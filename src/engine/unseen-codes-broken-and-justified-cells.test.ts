@@ -8,12 +8,11 @@ import { justifiedLine, makePdf, paragraph, textWidth, unruledTable, type Column
 //   joined it, ruled ones kept a space (`B- 6998`);
 // - a word the layout hyphenated at the end of a justified line in a ruled cell (groff: `manten-`
 //   / `imiento`): open cells joined it, ruled ones kept the hyphen and a space;
-// - a total's amount wrapped round its label under an open table (LibreOffice: `20.528,96` /
-//   `Totale` / `€`): the row was left out;
 // - justified lines filling a wrapped label column (groff `T{`: `Peças  de  reposição  Os` over
 //   `valores  estão  em  mil-`): a justified line over another was not read as one cell's line (the
 //   line below it, not yet joined, showed several phrases), and its stretched space was read as a
 //   column of its own.
+// Rows under a table's last row, of the same batches: unseen-rows-under-tables.test.ts.
 // And of a fifteenth (general seed 6018):
 // - an amount's sign followed by a share a cell's padding away (LibreOffice, dense: `66.563,51 €
 //   62,8%`, one phrase): the sign was taken to open the share, and the amount's column was cut
@@ -21,8 +20,6 @@ import { justifiedLine, makePdf, paragraph, textWidth, unruledTable, type Column
 // - a row with no amount in rows set as tight as lines (groff: `Laboratory  A-6808` under
 //   `Consulting fees  A-4417  $6,479.57`): it looked like the row's wrapped second line.
 // And of the domain documents drawn with it (`--offset 20001`):
-// - a section row the page ends under (Writer: `Sanidad`, its rows on the next page): left out,
-//   so the rows over the page took the section before it;
 // - a header centred over short left-aligned values, starting right of them all (Writer:
 //   `Cantidad` over `49`, `723`): given to the amounts' column beside it;
 // - a zero's dash a space after an amount (html: `142.100.000 -`, the one row on its page): read
@@ -32,10 +29,7 @@ import { justifiedLine, makePdf, paragraph, textWidth, unruledTable, type Column
 // And of a sixteenth (general seed 6019):
 // - a word hyphenated at the end of a justified cell line in a column set justified throughout
 //   (groff: `La com-` / `paración`): the region's usual space was a stretched one, so no line
-//   read as justified and the hyphen stayed;
-// - a row of a label alone, then a total left blank, under the last row (LibreOffice: `Região
-//   norte — revised`, `Total`): both left out; a section row the page ends under, in rows padded
-//   apart that wrap at the leading (Chromium: `Office supplies`): further than the leading, left out.
+//   read as justified and the hyphen stayed.
 // And of a seventeenth (general seed 6020):
 // - a share set a space before its percent sign, a text column a space after the sign (LibreOffice,
 //   dense: `26,4 % Formations`): the sign was no figure's end, and the two columns ran together.
@@ -125,34 +119,6 @@ describe('unseen: ruled cells broken over lines', () => {
 });
 
 describe('unseen: open tables', () => {
-  it('keeps a last row whose amount wraps round its label', async () => {
-    const columns: ColumnSpec[] = [{ x: 60 }, { x: 250, align: 'right' }, { x: 330, align: 'right' }, { x: 370, align: 'right' }];
-    const table = unruledTable(
-      columns,
-      [
-        ['Prodotto', 'Scadenza', 'Ricavi', 'Ore'],
-        ['Ufficio sud', '25 giu 2022', '59.740,42 €', '948,7'],
-        ['Riparazioni e manutenzione', '2025-06-11', '10.473,26 €', '232,2'],
-        ['Assistenza clienti', '2021-08-28', '60.867,78 €', '518,4'],
-        ['Laboratorio', '04/05/2022', '72.327,84 €', '686,0'],
-      ],
-      before.next + 20,
-      { size: SIZE, pitch: 12 },
-    );
-    // The total's amount broke before its sign; the label sits centred between the two lines.
-    const y = table.next + 3;
-    const total: TextSpec[] = [
-      { text: '20.528,96', x: 330, y, size: SIZE, align: 'right' },
-      { text: 'Totale', x: 60, y: y + 5.3, size: SIZE },
-      { text: '€', x: 330, y: y + 10.6, size: SIZE, align: 'right' },
-    ];
-    const after = paragraph('La tabella seguente riassume i risultati del periodo considerato.', 60, y + 50, 460, { size: SIZE });
-    const tables = await tablesOf([...before.texts, ...table.texts, ...total, ...after.texts]);
-    expect(tables).toHaveLength(1);
-    expect(tables[0]!.rows.at(-1)).toEqual(['Totale', '', '20.528,96 €', '']);
-    expect(tables[0]!.rows).toHaveLength(6);
-  });
-
   it('reads justified lines filling a wrapped label column as that column', async () => {
     const size = 11;
     const left = 57;
@@ -225,59 +191,6 @@ describe('unseen: open tables', () => {
     const tables = await tablesOf([...before.texts, ...table.texts]);
     expect(tables).toHaveLength(1);
     expect(tables[0]!.rows).toEqual(rows.map((r) => r.map((c) => c.replace('\n', ' '))));
-  });
-
-  it('keeps a section row the page ends under, not a note under the total', async () => {
-    const columns: ColumnSpec[] = [{ x: 36 }, { x: 140 }, { x: 204 }, { x: 343, align: 'right' }, { x: 426, align: 'right' }];
-    const body = [
-      ['Concepto', 'Tipo', 'Unidad', 'Cantidad', 'Unitario'],
-      ['Alimentación', '', '', '', ''],
-      ['Sal mineralizada 8%', 'Insumo', 'Bulto 40 kg', '25', '$ 135,000'],
-      ['Melaza', 'Insumo', 'Caneca 250 kg', '5.6', '$ 340,000'],
-      ['Ensilaje de maíz', 'Insumo', 't', '26', '$ 205,000'],
-    ];
-    // The page's last line: the section its rows go on under, over the page.
-    const sectioned = unruledTable(columns, [...body, ['Sanidad', '', '', '', '']], 660, { size: 10, pitch: 16.1 });
-    const [withSection] = await tablesOf([...before.texts, ...sectioned.texts]);
-    expect(withSection!.rows.at(-1)).toEqual(['Sanidad', '', '', '', '']);
-    const noted = unruledTable(columns, [...body, ['Total', '', '', '', '$ 680,000'], ['Nota: valores en pesos.', '', '', '', '']], 660, { size: 10, pitch: 16.1 });
-    const [withNote] = await tablesOf([...before.texts, ...noted.texts]);
-    expect(withNote!.rows.at(-1)![0]).toBe('Total');
-  });
-
-  it('keeps a section row the page ends under where rows are padded apart and wrap at the leading', async () => {
-    const columns: ColumnSpec[] = [{ x: 62 }, { x: 160 }, { x: 220 }, { x: 330, align: 'right' }];
-    const rows = [
-      ['Item', 'Due date', 'Category', 'Staff'],
-      ['Warehouse', '', '', ''],
-      ['Main store', '06/08/2026', 'Field team\n(phase 2)', '23,281'],
-      ['Training courses', '10 Jan 2019', 'Repairs and\nmaintenance', '162,977'],
-      ['North region —\nrevised Figures\nare shown in\nthousands unless', '20/07/2020', 'Online sales\n— revised', '376'],
-      ['Office supplies', '', '', ''],
-    ];
-    const table = unruledTable(columns, rows, 600, { size: 10, pitch: 15.8, leading: 11.25 });
-    const [found] = await tablesOf([...before.texts, ...table.texts]);
-    expect(found!.rows.at(-1)).toEqual(['Office supplies', '', '', '']);
-  });
-
-  it('keeps rows left blank up to a total left blank under the last row', async () => {
-    const columns: ColumnSpec[] = [{ x: 60 }, { x: 250, align: 'right' }];
-    const rows = [
-      ['Setor', 'Vencimento'],
-      ['Região norte', ''],
-      ['Equipe de campo (phase 2)', '15 fev 2023'],
-      ['Região norte', '06/09/2021'],
-      ['Atendimento ao cliente', '21 ago 2026'],
-      ['Frete', '06/01/2019'],
-      ['Armazém', '2020-01-27'],
-      ['Região norte — revised', ''],
-      ['Total', ''],
-    ];
-    const table = unruledTable(columns, rows, before.next + 20, { size: SIZE, pitch: 12 });
-    const after = paragraph('A comparação com o período anterior é afetada pela mudança de método contábil descrita acima.', 60, table.next, 460, { size: SIZE });
-    const tables = await tablesOf([...before.texts, ...table.texts, ...after.texts]);
-    expect(tables).toHaveLength(1);
-    expect(tables[0]!.rows).toEqual(rows);
   });
 
   it('gives a header centred over short left-aligned values their column', async () => {
