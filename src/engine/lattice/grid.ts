@@ -1,9 +1,9 @@
 import type { Box, TextChunk } from '../types.ts';
-import { leftToRight, plainBox } from '../geometry.ts';
+import { plainBox } from '../geometry.ts';
 import type { LineSettings } from '../settings.ts';
 import { chunksToLines, type TextLine } from '../text/chunks-to-lines.ts';
 import { joinLines } from '../text/join-words.ts';
-import { HYPHEN_SPACE_SHARE, isStretchedLine, usualWordSpace } from '../text/stretched-lines.ts';
+import { justifiedInRegion } from '../text/stretched-lines.ts';
 import { figureBrokenIn } from './broken-figures.ts';
 
 /** A cell placed on its table's grid; a spanning cell covers rows r0..r1-1 and columns c0..c1-1. */
@@ -122,9 +122,8 @@ export function gridToRows(grid: Grid, chunks: readonly TextChunk[], settings: L
   // One line pass per cell serves its text, its line count (issue 14: it was built twice) and the
   // table's usual word space, read only when a line ends in a hyphen.
   const cellLines = perCell.map((words) => (words.length ? chunksToLines(words, settings) : []));
-  let space: number | undefined;
-  const justified = (line: TextLine) =>
-    isStretchedLine(leftToRight(line.words), (space ??= usualWordSpace(cellLines.flat(), HYPHEN_SPACE_SHARE)), settings.justifiedGapSpreadEm);
+  const justifiedWords = justifiedInRegion(() => cellLines.flat(), settings.justifiedGapSpreadEm);
+  const justified = (line: TextLine) => justifiedWords(line.words);
   grid.cells.forEach((cell, i) => {
     const words = perCell[i] ?? [];
     // The box sits where the cell's text does: at its top-left position, which an empty cell

@@ -1,5 +1,5 @@
 import type { TextChunk } from '../types.ts';
-import { goesOnAfterBreak, hyphenatedByLayout, joinLineWords } from '../text/join-words.ts';
+import { appendLine, joinLineWords } from '../text/join-words.ts';
 import type { TextLine } from '../text/chunks-to-lines.ts';
 import type { RowWords } from './lines-to-rows.ts';
 
@@ -83,10 +83,9 @@ function textOnLines(words: readonly TextChunk[], lines: readonly TextLine[], li
   let out = '';
   filled.forEach((ws, i) => {
     const text = joinLineWords(ws);
-    if (i === 0) out = text;
-    else if (goesOnAfterBreak(out, text)) out = `${out}${text}`;
-    else if (hyphenatedByLayout(out, text) && justified?.(filled[i - 1]!)) out = `${out.slice(0, -1)}${text}`;
-    else out = `${out}${goesOn?.(filled[i - 1]!, ws, i === filled.length - 1) ? '' : ' '}${text}`;
+    const above = filled[i - 1];
+    if (above === undefined) out = text;
+    else out = appendLine(out, text, () => justified?.(above) === true, () => goesOn?.(above, ws, i === filled.length - 1) === true);
   });
   return out;
 }

@@ -14,7 +14,7 @@ import { splitSideBySide } from './side-by-side.ts';
 import { notTableReason } from './not-tables.ts';
 import { linesToRows, type RowHints, type RowWords } from './lines-to-rows.ts';
 import { cellTexts, widestLines } from './cell-text.ts';
-import { HYPHEN_SPACE_SHARE, isStretchedLine, usualWordSpace } from '../text/stretched-lines.ts';
+import { justifiedInRegion } from '../text/stretched-lines.ts';
 import { figureBrokenInColumn } from './broken-figures.ts';
 import { moveHeaderWordsBeside } from './header-words-beside.ts';
 import { splitAtHeaderGaps } from './header-split-columns.ts';
@@ -35,9 +35,7 @@ function medianSize(chunks: readonly TextChunk[]): number {
 /** Rows of words to rows of text, each cell with the box of its words, dropping columns no row uses. */
 function rowsToCells(rows: readonly RowWords[], lines: readonly TextLine[], settings: StreamSettings): { text: string[][]; boxes: (Box | null)[][] } {
   const widest = widestLines(rows);
-  let space: number | undefined;
-  const justified = (words: readonly TextChunk[]) =>
-    isStretchedLine([...words].sort((a, b) => a.x0 - b.x0), (space ??= usualWordSpace(lines, HYPHEN_SPACE_SHARE)), settings.justifiedGapSpreadEm);
+  const justified = justifiedInRegion(() => lines, settings.justifiedGapSpreadEm);
   const text = rows.map((r) => cellTexts(r.cells, r.lines, (c) => figureBrokenInColumn(widest[c] ?? 0), justified));
   const width = text[0]?.length ?? 0;
   const used: number[] = [];

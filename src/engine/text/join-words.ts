@@ -68,16 +68,26 @@ export function joinLines(
       prev = line;
       continue;
     }
-    // CJK lines continue without a separator, and so do a code broken after its hyphen and a word
-    // the caller knows was broken over the lines. A trailing hyphen is kept as written, but the
-    // layout's at the end of a justified line (`justified`, when the caller can tell one).
-    const tight =
-      (isCjk(out.slice(-1)) && isCjk(text.charAt(0))) || goesOnAfterBreak(out, text) || (prev !== undefined && continuesWord?.(prev, line) === true);
-    if (!tight && prev !== undefined && hyphenatedByLayout(out, text) && justified?.(prev) === true) out = out.slice(0, -1) + text;
-    else out += (tight ? '' : lineSeparator) + text;
+    // CJK lines continue without a separator, and so does a word the caller knows was broken over
+    // the lines.
+    const above = prev;
+    const tight = () => (isCjk(out.slice(-1)) && isCjk(text.charAt(0))) || (above !== undefined && continuesWord?.(above, line) === true);
+    out = appendLine(out, text, () => above !== undefined && justified?.(above) === true, tight, lineSeparator);
     prev = line;
   }
   return out;
+}
+
+/**
+ * A cell's text with its next line appended: with no space where a code or date goes on after its
+ * break (`goesOnAfterBreak`), without the hyphen where the line above is justified and its hyphen
+ * the layout's (`hyphenatedByLayout`), else after `separator` unless `tight` says the word goes on.
+ * The one rule for ruled cells (joinLines) and open ones (stream/cell-text.ts).
+ */
+export function appendLine(out: string, text: string, justifiedAbove: () => boolean, tight: () => boolean, separator = ' '): string {
+  if (goesOnAfterBreak(out, text)) return out + text;
+  if (hyphenatedByLayout(out, text) && justifiedAbove()) return out.slice(0, -1) + text;
+  return out + (tight() ? '' : separator) + text;
 }
 
 /**

@@ -47,4 +47,14 @@ export function isStretchedLine(sorted: readonly TextChunk[], space: number, spr
 }
 
 /** The share of a region's word spaces under the one a layout hyphen's line is judged against. */
-export const HYPHEN_SPACE_SHARE = 0.25;
+const HYPHEN_SPACE_SHARE = 0.25;
+
+/**
+ * Whether a line of a region's cell (its words, any order) is justified, judged for a layout hyphen:
+ * against the lower quartile of the region's word spaces, measured once, on first use (most regions
+ * hold no hyphen to judge: `lines` is not even gathered for them, issue 14).
+ */
+export function justifiedInRegion(lines: () => readonly TextLine[], spreadEm: number): (words: readonly TextChunk[]) => boolean {
+  let space: number | undefined;
+  return (words) => isStretchedLine([...words].sort((a, b) => a.x0 - b.x0), (space ??= usualWordSpace(lines(), HYPHEN_SPACE_SHARE)), spreadEm);
+}
