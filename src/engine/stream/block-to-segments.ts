@@ -211,7 +211,10 @@ export function blockToSegments(block: readonly TextLine[], settings: StreamSett
     }
     const upper = structured.slice(Math.max(first, j - window), j).map((i) => block[i]!);
     const lower = structured.slice(j, j + window).map((i) => block[i]!);
-    if (isTitledForm(block, prev, at, structured[j + 1]) || isTitledOffColumns(block, upper.filter(holdsValue), prev, at, lower, settings.segmentPitchRatio)) {
+    // Gutters are those of every row above since the last cut, not the last few: a sparse run of
+    // rows leaves a column empty that the table's other rows fill (general 6021-11, LibreOffice).
+    const rowsAbove = (): TextLine[] => structured.slice(first, j).map((i) => block[i]!).filter(holdsValue);
+    if (isTitledForm(block, prev, at, structured[j + 1]) || isTitledOffColumns(block, rowsAbove, prev, at, lower, settings.segmentPitchRatio)) {
       cuts.add(at - 1);
       first = j;
       continue;

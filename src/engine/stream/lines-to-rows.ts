@@ -9,7 +9,7 @@ import { isCentredByBand, isRuledByBand } from './ruled-bands.ts';
 import { centredRowGroupsByColumn } from './centred-rows.ts';
 import { wordsText } from '../text/words-text.ts';
 import { GOES_ON_LOWER, isLoneSign, isUnfinishedCell } from './unfinished-cells.ts';
-import { usualWordSpace } from '../text/stretched-lines.ts';
+import { PLAIN_SPACE_SHARE, usualWordSpace } from '../text/stretched-lines.ts';
 
 /** One table row before its cells are turned into text: the words of each column. */
 export interface RowWords {
@@ -152,8 +152,9 @@ export function linesToRows(
   // the leading, no rule above it, every cell it fills going on in lower case or under a line of
   // its cell that cannot be the last (unfinished-cells.ts).
   let space: number | undefined;
+  let plainSpace: number | undefined;
   const unfinishedAbove = (upper: TextLine, k: number): boolean =>
-    isUnfinishedCell(lineCells[lineAt.get(upper)!]![k]!, (space ??= usualWordSpace(lines)), settings.justifiedGapSpreadEm);
+    isUnfinishedCell(lineCells[lineAt.get(upper)!]![k]!, (plainSpace ??= usualWordSpace(lines, PLAIN_SPACE_SHARE)), settings.justifiedGapSpreadEm);
   const signAbove = (upper: TextLine, k: number, cell: readonly TextChunk[]): boolean =>
     isLoneSign(lineCells[lineAt.get(upper)!]![k]!) && isNumeric(wordsText(cell));
   // Every cell the line fills goes on in lower case or under a line of its cell that cannot be the last.

@@ -46,13 +46,15 @@ const OVERLAP_EM = 0.2;
  * that each put a cell where none of the rows above has text. A spreadsheet lays a block of terms
  * (`Monto  179,300,000   Plazo (meses)  18`) on the same sheet columns as the table above it, so
  * their edges coincide and no text crosses them; but a row of the table goes on under its columns,
- * while the terms' values sit in the table's gutters. `upper` are rows above with values, `lower`
- * the rows under the title.
+ * while the terms' values sit in the table's gutters. `rowsAbove` gives the rows above with values
+ * (read only past the cheap tests), `lower` the rows under the title.
  */
-export function isTitledOffColumns(block: readonly TextLine[], upper: readonly TextLine[], prev: number, at: number, lower: readonly TextLine[], pitchRatio: number): boolean {
-  if (at - prev !== 2 || upper.length < 2 || lower.length < 2) return false;
+export function isTitledOffColumns(block: readonly TextLine[], rowsAbove: () => readonly TextLine[], prev: number, at: number, lower: readonly TextLine[], pitchRatio: number): boolean {
+  if (at - prev !== 2 || lower.length < 2) return false;
   const title = block[at - 1]!;
   if (!isTitleLine(title)) return false;
+  const upper = rowsAbove();
+  if (upper.length < 2) return false;
   const pitch = median(upper.slice(1).map((l, k) => l.yc - upper[k]!.yc))!;
   if (title.yc - block[prev]!.yc <= pitchRatio * pitch) return false;
   const taken = upper.flatMap((l) => l.phrases.map((p) => ({ x0: p.x0, x1: p.x1, size: l.size })));

@@ -26,8 +26,10 @@ function opensBracket(words: readonly TextChunk[]): boolean {
 
 /**
  * A cell's line that is not its last: it ends in a word broken by a hyphen or a date broken after
- * its month, opens a bracket it does not close, or it is a justified line, its word spaces stretched alike past the usual space (a
- * filled text block, troff's `T{`, a word processor's justified cell). A paragraph's last line is
+ * its month, opens a bracket it does not close, or it is a justified line, its word spaces
+ * stretched alike past `space`, the region's plain word space (a filled text block, troff's `T{`, a
+ * word processor's justified cell; the caller measures the lower quartile of the region's spaces,
+ * as most of a column set justified may be stretched: general 6022-03). A paragraph's last line is
  * never stretched, so the line under such a line, in its column, goes on with the same cell
  * whatever letter it starts with.
  */
@@ -36,8 +38,11 @@ export function isUnfinishedCell(words: readonly TextChunk[], space: number, spr
   const sorted = [...words].sort((a, b) => a.x0 - b.x0);
   const last = sorted[sorted.length - 1]!.text;
   if (HYPHENATED.test(last) || BROKEN_DATE.test(last) || opensBracket(sorted)) return true;
-  return isStretchedLine(sorted, space, spreadEm);
+  // Justified text has words: a row of dots (`. . .` in a matrix) is evenly spaced too.
+  return sorted.filter((w) => LETTER.test(w.text)).length >= 2 && isStretchedLine(sorted, space, spreadEm);
 }
+
+const LETTER = /\p{L}/u;
 
 /**
  * A money cell wrapped at its sign: the sign alone on the cell's line (`$`), the amount on the

@@ -47,14 +47,65 @@ export function isStretchedLine(sorted: readonly TextChunk[], space: number, spr
 }
 
 /** The share of a region's word spaces under the one a layout hyphen's line is judged against. */
-const HYPHEN_SPACE_SHARE = 0.25;
+export const PLAIN_SPACE_SHARE = 0.25;
+
+/**
+ * A line nearly full before it was justified gets its spaces stretched only a little (groff's
+ * `shown in thousands unless stat-`: 2.7 pt against a usual 2.2 pt, general 6021-12), but all by
+ * exactly the same amount: past this ratio, three gaps or more within `SLIGHT_SPREAD_EM` of one
+ * another. A line set plain has its spaces at the usual width (its ratio 1); two words alone prove
+ * nothing.
+ */
+const SLIGHT_STRETCH_RATIO = 1.12;
+const SLIGHT_SPREAD_EM = 0.02;
+const SLIGHT_MIN_GAPS = 3;
+
+function isSlightlyStretchedLine(sorted: readonly TextChunk[], space: number): boolean {
+  if (sorted.length <= SLIGHT_MIN_GAPS) return false;
+  let min = Infinity;
+  let max = -Infinity;
+  for (let i = 1; i < sorted.length; i++) {
+    const gap = sorted[i]!.x0 - sorted[i - 1]!.x1;
+    min = Math.min(min, gap);
+    max = Math.max(max, gap);
+  }
+  return min >= SLIGHT_STRETCH_RATIO * space && max - min <= SLIGHT_SPREAD_EM * sorted[0]!.size;
+}
+
+/** A line ends on a justified margin when its right edge is this close to a stretched line's. */
+const MARGIN_TOL_PT = 0.15;
+
+/**
+ * The right edges of the region's stretched phrases, sorted: where its justified cells end. A line
+ * the layout filled to the edge without stretching it (groff's `Reparaciones y mantenimiento and
+ * relat-`, its spaces plain: general 6021-06) ends there too.
+ */
+function justifiedMargins(lines: readonly TextLine[], space: number, spreadEm: number): number[] {
+  const out: number[] = [];
+  for (const line of lines) {
+    for (const p of line.phrases) {
+      if (isStretchedLine(p.words, space, spreadEm) || isSlightlyStretchedLine(p.words, space)) out.push(p.x1);
+    }
+  }
+  return out.sort((a, b) => a - b);
+}
 
 /**
  * Whether a line of a region's cell (its words, any order) is justified, judged for a layout hyphen:
- * against the lower quartile of the region's word spaces, measured once, on first use (most regions
- * hold no hyphen to judge: `lines` is not even gathered for them, issue 14).
+ * against the lower quartile of the region's word spaces, or ending on the margin of the region's
+ * stretched lines; both measured once, on first use (most regions hold no hyphen to judge: `lines`
+ * is not even gathered for them, issue 14).
  */
 export function justifiedInRegion(lines: () => readonly TextLine[], spreadEm: number): (words: readonly TextChunk[]) => boolean {
   let space: number | undefined;
-  return (words) => isStretchedLine([...words].sort((a, b) => a.x0 - b.x0), (space ??= usualWordSpace(lines(), HYPHEN_SPACE_SHARE)), spreadEm);
+  let margins: number[] | undefined;
+  return (words) => {
+    const sorted = [...words].sort((a, b) => a.x0 - b.x0);
+    space ??= usualWordSpace(lines(), PLAIN_SPACE_SHARE);
+    if (isStretchedLine(sorted, space, spreadEm) || isSlightlyStretchedLine(sorted, space)) return true;
+    if (sorted.length < 2) return false;
+    margins ??= justifiedMargins(lines(), space, spreadEm);
+    const end = sorted[sorted.length - 1]!.x1;
+    return margins.some((x) => Math.abs(x - end) <= MARGIN_TOL_PT);
+  };
 }

@@ -1,0 +1,193 @@
+import { describe, expect, it } from 'vitest';
+import { extractRawTables } from './extract.ts';
+import { justifiedLine, makePdf, paragraph, textWidth, type LineSpec, type TextSpec } from '../../tests/fixtures/engine/make-pdf.ts';
+
+// Classes of an eighteenth batch of general tables (decision 013, twelfth session, 2026-12-04,
+// seed 6021), each seen on one producer and built here from its geometry alone:
+// - a table ruled between every row whose rules start a hair right of the text (groff: 56.725
+//   against 56.692), rows with an empty figure among them: the rule over such a row was not taken
+//   as running across it, so the row read as a new table's header and the table fell in three;
+// - a row whose label wraps over three lines, centred cells beside it, under a run of rows that
+//   leave a column empty (LibreOffice): its label's first line read as a title over rows whose
+//   cells sat in the gutters of the last few rows, and the row was cut off as a table of its own;
+// - a word hyphenated at the end of a justified cell line that needed little or no stretching
+//   (groff: `stat-` / `ed`, spaces 1.2 times the usual; `relat-` / `ed`, plain spaces, the line
+//   as full as the column's justified ones): the line did not read as justified, so the hyphen
+//   stayed (`relat- ed`).
+
+async function tablesOf(texts: TextSpec[], lines: LineSpec[] = []) {
+  const res = await extractRawTables(await makePdf([{ width: 595, height: 842, texts, lines }]));
+  if (res.status !== 'ok') throw new Error(res.status);
+  return res.tables;
+}
+
+describe('unseen: a table ruled between rows, rules starting right of the text', () => {
+  it('reads rows with an empty figure as rows, not as new headers', async () => {
+    const size = 9;
+    const x = [56.69, 160, 383];
+    const rows = [
+      ['Descripción', 'Producto', 'Cantidad'],
+      ['Oficina sur', 'Ventas en línea y otros conceptos', '230.260'],
+      ['Fletes', '', '105.449'],
+      ['Repuestos', 'Oficina sur', ''],
+      ['Bodega central (phase 2)', '', '909'],
+      ['Tienda principal', 'Reparaciones y mantenimiento', '576'],
+      ['Equipo de campo', 'Repuestos revisados', ''],
+      ['Atención al cliente', 'Tienda principal', '76.434'],
+      ['Ventas en línea', 'Equipo de campo', '21.430'],
+    ];
+    const top = 100;
+    const pitch = 13;
+    const texts: TextSpec[] = [];
+    const lines: LineSpec[] = [];
+    rows.forEach((row, r) => {
+      const y = top + r * pitch;
+      row.forEach((text, c) => text && texts.push(c === 2 ? { text, x: x[2]!, y, size, align: 'right' } : { text, x: x[c]!, y, size, bold: r === 0 }));
+      // A rule under every row, drawn from a hair right of the text's left edge.
+      lines.push({ x0: 56.725, y0: y + 3.5, x1: 385.9, y1: y + 3.5 });
+    });
+    lines.unshift({ x0: 56.725, y0: top - pitch + 3.5, x1: 385.9, y1: top - pitch + 3.5 });
+    const tables = await tablesOf(texts, lines);
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.rows.map((r) => r.join(' | '))).toEqual(rows.map((r) => r.join(' | ')));
+  });
+});
+
+/**
+ * A LibreOffice table whose cells are centred in their rows: each cell's lines sit `LEAD` apart,
+ * centred against the row's tallest cell. `right` columns are anchored at their right edge.
+ */
+function centredRows(columns: { x: number; right?: boolean }[], rows: string[][], top: number, size: number): { texts: TextSpec[]; next: number } {
+  const LEAD = 8.7;
+  const texts: TextSpec[] = [];
+  let y = top;
+  for (const row of rows) {
+    const tall = Math.max(...row.map((c) => c.split('\n').length));
+    row.forEach((cell, c) => {
+      if (!cell) return;
+      const parts = cell.split('\n');
+      const offset = ((tall - parts.length) * LEAD) / 2;
+      const col = columns[c]!;
+      parts.forEach((text, k) => texts.push({ text, x: col.x, y: y + offset + k * LEAD, size, ...(col.right ? { align: 'right' as const } : {}) }));
+    });
+    y += tall * LEAD + 4.6;
+  }
+  return { texts, next: y };
+}
+
+describe('unseen: a three-line row under rows that leave columns empty', () => {
+  it('keeps the row in its table', async () => {
+    const size = 7.5;
+    const columns = [{ x: 59 }, { x: 157.4, right: true }, { x: 205.6, right: true }, { x: 253.9, right: true }, { x: 308.9, right: true }, { x: 356.4, right: true }, { x: 396.5, right: true }, { x: 444.7, right: true }, { x: 480.2, right: true }, { x: 484.7 }];
+    const rows = [
+      ['Produit', 'Nombre', 'Montant', 'Coût', 'Échéance', 'Début', 'Nombre', 'Total', 'Heures', 'Poste'],
+      ['Équipe terrain', '', '', '911,08 €', '11 janv.\n2022', '06/12/201\n9', '14', '43.565,54\n€', '104,1', ''],
+      ['Formations', '177.265', '10.050,66\n€', '52.261,83\n€', '04/02/2025', '', '127', '1.770,31 €', '667,31', ''],
+      ['Région nord', '28.902', '56.563,80\n€', '15.229,78\n€', '2019-07-09', '14/12/202\n2', '201.832', '63.478,69\n€', '295,08', 'Honoraires\nde conseil'],
+      ['Formations', '12', '58.719,36\n€', '24.687,17\n€', '', '10/07/202\n4', '', '67.638,66\n€', '81,60', 'Formations\n(phase 2)'],
+      ['Équipe terrain', '139.527', '87.510,79\n€', '66.027,41\n€', '14 oct. 2019', '2021-11-\n21', '291', '39.928,80\n€', '614,1', 'Équipe\nterrain'],
+      ['Fournitures de\nbureau', '', '4.896,41 €', '28.787,60\n€', '', '', '965', '', '947,87', 'Honoraires\nde conseil'],
+      ['Fournitures de\nbureau (phase\n2)', '382', '7.932,30 €', '79.314,70\n€', '27/08/2026', '13/01/202\n0', '219.089', '79.622,55\n€', '529,3', ''],
+    ];
+    const intro = paragraph('Le tableau suivant résume les résultats de la période étudiée.', 57, 70, 470, { size });
+    const table = centredRows(columns, rows, 95, size);
+    const note = paragraph('Remarque : les chiffres sont provisoires.', 57, table.next + 4, 470, { size: 6 });
+    const tables = await tablesOf([...intro.texts, ...table.texts, ...note.texts]);
+    expect(tables).toHaveLength(1);
+    const last = tables[0]!.rows[tables[0]!.rows.length - 1]!;
+    expect(last[0]).toBe('Fournitures de bureau (phase 2)');
+    expect(last).toContain('27/08/2026');
+    expect(tables[0]!.rows).toHaveLength(rows.length);
+  });
+});
+
+describe('unseen: a layout hyphen on a justified line stretched little or not at all', () => {
+  const size = 9;
+  const label = 61;
+  const columns = [{ x: 290, right: true }, { x: 345, right: true }, { x: 400, right: true }];
+  const figure = (text: string, c: number, y: number): TextSpec => ({ text, x: columns[c]!.x, y, size, align: 'right' });
+  /** A row: its label's lines (each a string set plain, or words justified to `width`) and three figures. */
+  function rowAt(y: number, labelLines: (string | string[])[], figures: string[], width: number): TextSpec[] {
+    const texts = labelLines.flatMap((line, k): TextSpec[] => (typeof line === 'string' ? [{ text: line, x: label, y: y + 11 * k, size }] : justifiedLine(line, label, y + 11 * k, width, size)));
+    return [...texts, ...figures.map((f, c) => figure(f, c, y))];
+  }
+
+  it('drops the hyphen of a line whose spaces are all stretched a little alike', async () => {
+    const hyphenated = ['shown', 'in', 'thousands', 'unless', 'stat-'];
+    const plain = textWidth(hyphenated.join(' '), size);
+    // Each of the four spaces 1.25 times a plain one.
+    const width = plain + 4 * 0.25 * textWidth(' ', size);
+    const header = ['Category', 'Staff', 'Revenue', 'Price'];
+    const texts: TextSpec[] = [{ text: header[0]!, x: label, y: 100, size }, ...header.slice(1).map((h, c) => figure(h, c, 100))];
+    texts.push(...rowAt(113, ['Spare parts'], ['602', '$23,476.48', '$69,218.21'], width));
+    texts.push(...rowAt(126, ['Customer service', hyphenated, 'ed otherwise'], ['178,734', '$41,995.46', '$32,530.10'], width));
+    texts.push(...rowAt(161, ['Training courses'], ['186', '$86,945.75', '$47,412.08'], width));
+    texts.push(...rowAt(174, ['Field team'], ['95', '$1,204.00', '$9,310.50'], width));
+    const tables = await tablesOf(texts);
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.rows[2]![0]).toBe('Customer service shown in thousands unless stated otherwise');
+  });
+
+  it('drops the hyphen of a plain line as full as the column’s justified lines', async () => {
+    const full = ['Reparaciones', 'y', 'mantenimiento', 'and', 'relat-'];
+    // The column is as wide as this line set plain: groff filled it to the edge, no stretch.
+    const width = textWidth(full.join(' '), size);
+    const header = ['Área', 'Ingresos', 'Unidades', 'Margen'];
+    const texts: TextSpec[] = [{ text: header[0]!, x: label, y: 100, size }, ...header.slice(1).map((h, c) => figure(h, c, 100))];
+    texts.push(...rowAt(113, ['Repuestos'], ['$ 22.887,47', '171.850', '38,1%'], width));
+    texts.push(...rowAt(126, [['Laboratorio', 'y', 'otros', 'conceptos', 'El', 'área', 'fi-'], 'nanciera puede'], ['$ 18.025,90', '50.209', '74,4%'], width));
+    texts.push(...rowAt(150, [full, 'ed items'], ['$ 81.242,97', '74.116', '83,6%'], width));
+    texts.push(...rowAt(174, [['Papelería', 'El', 'área', 'financiera', 'puede', 'sum-'], 'inistrar'], ['$ 24.683,37', '33.426', '72,3%'], width));
+    texts.push(...rowAt(198, ['Oficina sur'], ['$ 9.120,00', '12.400', '51,0%'], width));
+    const tables = await tablesOf(texts);
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.rows.map((r) => r[0])).toEqual([
+      'Área',
+      'Repuestos',
+      'Laboratorio y otros conceptos El área financiera puede',
+      'Reparaciones y mantenimiento and related items',
+      'Papelería El área financiera puede suministrar',
+      'Oficina sur',
+    ]);
+  });
+});
+
+// And of a nineteenth (general seed 6022):
+// - a label column set justified throughout in rows as tight as lines (groff `T{`), its last row's
+//   label going on over two lines that start in capitals (`Consulting fees — revised` over `The
+//   following table sum-`): most of the region's word spaces were stretched ones, so the line above
+//   did not read as justified against their median, and the label's last lines became a row.
+describe('unseen: a justified label column whose stretched spaces outnumber the plain ones', () => {
+  it('keeps the last row’s wrapped label in its row', async () => {
+    const size = 10;
+    const x = 56.7;
+    const width = 130;
+    const figures = [245, 290, 375, 425, 505];
+    const rows: [(string | string[])[], string[]][] = [
+      [['Repairs and maintenance'], ['$67,441.48', '59.3%', '121,701', '200,556', '838']],
+      [[['Customer', 'service', 'figures', 'in'], ['are', 'shown', 'in', 'thousands', 'un-'], 'less stated otherwise, and'], ['$72,277.14', '31.1%', '9', '137,904', '317']],
+      [['South office'], ['$19,315.25', '22.6%', '445', '178,978', '4']],
+      [[['Spare', 'parts', 'and', 'the', 'related'], 'items'], ['$88,312.35', '80.6%', '109,888', '99,552', '558']],
+      [['Consulting fees'], ['$72,641.84', '50.9%', '93', '234,815', '267']],
+      [[['Consulting', 'fees', 'Figures', 'are'], ['shown', 'in', 'thousands', 'unless'], 'stated otherwise, and'], ['$64,307.90', '9.1%', '157,971', '529', '560']],
+      [[['Online', 'sales', 'Further', 'details'], ['are', 'available', 'from', 'the', 'fi-'], 'nance'], ['$17,743.08', '89.0%', '75,640', '66,168', '171,693']],
+      [['Training courses'], ['$62,804.21', '30.5%', '212,678', '218,180', '975']],
+      [[['Consulting', 'fees', '—', 'revised'], ['The', 'following', 'table', 'summa-'], 'rises the'], ['$22,101.86', '81.4%', '325', '133,821', '594']],
+    ];
+    const texts: TextSpec[] = [{ text: 'Product', x, y: 140, size }];
+    ['Revenue', 'Share', 'Staff', 'Count', 'Orders'].forEach((h, c) => texts.push({ text: h, x: figures[c]!, y: 140, size, align: 'right' }));
+    let y = 155;
+    for (const [label, values] of rows) {
+      label.forEach((line, k) => texts.push(...(typeof line === 'string' ? [{ text: line, x, y: y + 13 * k, size }] : justifiedLine(line, x, y + 13 * k, width, size))));
+      values.forEach((v, c) => texts.push({ text: v, x: figures[c]!, y, size, align: 'right' }));
+      y += 13 * label.length;
+    }
+    const after = paragraph('Further details are available from the finance department on request.', x, y + 15, 480, { size });
+    const tables = await tablesOf([...texts, ...after.texts]);
+    expect(tables).toHaveLength(1);
+    const labels = tables[0]!.rows.map((r) => r[0]);
+    expect(labels).toHaveLength(rows.length + 1);
+    expect(labels[labels.length - 1]).toBe('Consulting fees — revised The following table summarises the');
+    expect(labels[2]).toBe('Customer service figures in are shown in thousands unless stated otherwise, and');
+  });
+});
