@@ -191,3 +191,76 @@ describe('unseen: a justified label column whose stretched spaces outnumber the 
     expect(labels[2]).toBe('Customer service figures in are shown in thousands unless stated otherwise, and');
   });
 });
+
+// And of the credit applications drawn with them (Writer `--offset 20301`, writer-26302):
+// - an amortisation schedule's title, header and first row at a page's foot, under the sales table
+//   and the credit's terms (one phrase a line): one row of values was too few to start a table, so
+//   the schedule's header went into the sales table, whose headers then no longer joined their
+//   columns (`Valor total` beside its values);
+// - a yearly summary under the schedule's last page, narrower than it, one of its columns starting
+//   where one of the schedule's does (256 pt against 255.5, cells set left in both): its rows were
+//   read as the schedule's.
+describe('unseen: a schedule starting at a page’s foot, a narrower summary under it', () => {
+  const size = 8;
+  const at = (text: string, x: number, y: number, bold = false): TextSpec => ({ text, x, y, size, ...(bold ? { bold } : {}) });
+  const scheduleX = [46.4, 113.5, 185.5, 255.5, 335.1, 407, 486.6];
+  const scheduleHeader = (y: number): TextSpec[] => [
+    at('Fecha de', 125.7, y - 4.7, true),
+    ...(
+      [
+        ['N° cuota', 56.7],
+        ['Saldo inicial', 188.9],
+        ['Abono a capital', 256.6],
+        ['Interés', 351.2],
+        ['Cuota total', 418],
+        ['Saldo final', 494.1],
+      ] as const
+    ).map(([h, x]) => at(h, x, y, true)),
+    at('pago', 134.9, y + 4.7, true),
+  ];
+  const scheduleRow = (y: number, n: number): TextSpec[] =>
+    [String(n), `14/${String(((n + 8) % 12) + 1).padStart(2, '0')}/2025`, '44.100.000', '3.675.000', '391.870', '4.066.870', '40.425.000'].map((v, c) => at(v, scheduleX[c]!, y));
+
+  it('starts the schedule at its title, however few its rows on the page', async () => {
+    const salesX = [46.4, 149.3, 252.3, 344.6, 502.6];
+    const texts: TextSpec[] = [at('PROYECCIÓN DE VENTAS', 42.6, 370.8, true)];
+    ['Producto', 'Cantidad', 'Precio unitario', 'Valor total', 'Año'].forEach((h, c) => texts.push(at(h, [73.7, 176.8, 260.9, 396, 517.1][c]!, 392.4, true)));
+    const products = ['Mora de Castilla', 'Naranja Valencia', 'Arroz paddy verde'];
+    for (let r = 0; r < 9; r++) {
+      const y = 409.2 + 16.8 * r;
+      [products[r % 3]!, String(7000 + 311 * r).replace(/(\d)(\d{3})$/, '$1.$2'), String(830 + 97 * r), `${27 + 9 * r}.887.000`, `Año ${1 + Math.floor(r / 3)}`].forEach((v, c) => texts.push(at(v, salesX[c]!, y)));
+    }
+    texts.push(at('TOTAL', 46.4, 560.4, true), at('1.185.081.500', 344.6, 560.4, true));
+    texts.push(at('CONDICIONES DEL CRÉDITO', 42.6, 574.2, true));
+    ['Valor del crédito: 44.100.000', 'Plazo (meses): 12', 'Gracia (meses): 0', 'Periodicidad: Mensual', 'Tasa de interés: 11,20% E.A.', 'Modalidad: Capital constante', 'Fecha de desembolso: 14/09/2025'].forEach((t, k) =>
+      texts.push(at(t, 42.6, 591.4 + 17.8 * k)),
+    );
+    texts.push(at('TABLA DE AMORTIZACIÓN', 42.6, 716, true), ...scheduleHeader(742.3), ...scheduleRow(763.8, 1));
+    const tables = await tablesOf(texts);
+    const sales = tables.find((t) => t.rows[0]![0] === 'Producto')!;
+    expect(sales.rows[0]).toEqual(['Producto', 'Cantidad', 'Precio unitario', 'Valor total', 'Año']);
+    expect(sales.rows.flat()).not.toContain('N° cuota');
+    const schedule = tables.find((t) => t.rows[0]![0] === 'N° cuota')!;
+    expect(schedule.rows).toEqual([
+      ['N° cuota', 'Fecha de pago', 'Saldo inicial', 'Abono a capital', 'Interés', 'Cuota total', 'Saldo final'],
+      ['1', '14/10/2025', '44.100.000', '3.675.000', '391.870', '4.066.870', '40.425.000'],
+    ]);
+  });
+
+  it('reads the summary under the schedule as a table of its own', async () => {
+    const texts: TextSpec[] = [...scheduleHeader(70.3)];
+    for (let n = 2; n <= 12; n++) texts.push(...scheduleRow(91.8 + 16.8 * (n - 2), n));
+    texts.push(at('TOTALES', 46.4, 276.7, true), at('44.100.000', 255.5, 276.7, true), at('2.547.153', 335.1, 276.7, true), at('46.647.153', 407, 276.7, true));
+    texts.push(at('RESUMEN PLAN DE AMORTIZACIÓN', 42.6, 289.8, true));
+    texts.push(at('Total', 210.7, 311.4, true), at('Año', 50.1, 316.1, true), at('Capital', 89.3, 316.1, true), at('Intereses', 142.9, 316.1, true), at('Saldo', 270.3, 316.1, true), at('pagado', 206, 320.8, true));
+    const summaryX = [46.4, 78.8, 139.3, 195.7, 256.3];
+    ['2025', '11.025.000', '1.077.642', '12.102.642', '33.075.000'].forEach((v, c) => texts.push(at(v, summaryX[c]!, 337.6)));
+    ['2026', '33.075.000', '1.469.511', '34.544.511', '0'].forEach((v, c) => texts.push(at(v, summaryX[c]!, 354.4)));
+    const tables = await tablesOf(texts);
+    const schedule = tables.find((t) => t.rows.flat().includes('TOTALES'))!;
+    expect(schedule.rows[schedule.rows.length - 1]).toContain('TOTALES');
+    const summary = tables.find((t) => t.rows.some((r) => r[0] === '2025'))!;
+    expect(summary).not.toBe(schedule);
+    expect(summary.rows.map((r) => r[0])).toEqual(['Año', '2025', '2026']);
+  });
+});

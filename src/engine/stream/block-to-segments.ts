@@ -90,14 +90,31 @@ export function isColumnChange(upper: readonly TextLine[], lower: readonly TextL
   return crossedByAll(sharedEdges(upper, tol), lower) || crossedByAll(sharedEdges(lower, tol), upper);
 }
 
+/** Past the other side's last column by this many sizes: a column the other side never fills. */
+const APART_EM = 2;
+
+/**
+ * Every row of one side has a cell starting past where every row of the other ends, by a column
+ * at least: a narrower table under a wider one (Writer 26302: a yearly summary ending at 302 pt
+ * under a schedule whose every row, its totals too, has a cell from 407 pt on). Their columns may
+ * coincide by chance where both start at the margin and cells are set left. A cell's start, not
+ * its end: left-aligned texts of one table end where their lengths say.
+ */
+function endsApart(upper: readonly TextLine[], lower: readonly TextLine[]): boolean {
+  const margin = APART_EM * medianOf([...upper, ...lower].map((l) => l.size));
+  const lastStart = (lines: readonly TextLine[]): number => Math.min(...lines.map((l) => l.phrases[l.phrases.length - 1]!.x0));
+  const end = (lines: readonly TextLine[]): number => Math.max(...lines.map((l) => l.x1));
+  return lastStart(upper) > end(lower) + margin || lastStart(lower) > end(upper) + margin;
+}
+
 /**
  * Under a title, rows laid out on other columns than the rows above: text runs across their
- * columns (isColumnChange), or the two share no column edge but perhaps the left margin (a form's
+ * columns (isColumnChange), one side ends a column short of the other (endsApart), or the two share no column edge but perhaps the left margin (a form's
  * label/value pairs above a schedule's five columns interleave without crossing). Rows of one
  * table under a group label keep its edges.
  */
 function isOtherLayout(upper: readonly TextLine[], lower: readonly TextLine[], settings: StreamSettings): boolean {
-  if (isColumnChange(upper, lower, settings)) return true;
+  if (isColumnChange(upper, lower, settings) || endsApart(upper, lower)) return true;
   const tol = settings.alignTolEm * medianOf([...upper, ...lower].map((l) => l.size));
   const below = sharedEdges(lower, tol);
   return sharedEdges(upper, tol).filter((x) => below.some((e) => Math.abs(e - x) <= tol)).length <= 1;
@@ -120,7 +137,7 @@ function titleLineOf(block: readonly TextLine[], prev: number, at: number, setti
  * last row as its rows are under each other, but a group label inside one table keeps its columns).
  * Under the header comes a row of values, or nothing at all when the table goes on over the page.
  */
-function isTitledStart(block: readonly TextLine[], upper: readonly TextLine[], prev: number, at: number, following: readonly number[], settings: StreamSettings): boolean {
+function isTitledStart(block: readonly TextLine[], upper: readonly TextLine[], prev: number, at: number, following: readonly number[], endsBlock: boolean, settings: StreamSettings): boolean {
   // Above, rows with figures end a table (or a form's `Plazo (meses) 12`); lines of words only are
   // a header, and a lone line under it is its table's first group label (its cells centred on
   // three staggered lines set the header's lines closer than any rows, general 6009-08).
@@ -146,7 +163,12 @@ function isTitledStart(block: readonly TextLine[], upper: readonly TextLine[], p
   // cell's first (a row's cells centred against each other) names two at most.
   const header = [at, ...following.slice(0, firstValues)].map((i) => block[i]!);
   const named = header.some((l) => l.phrases.length >= Math.max(3, Math.ceil(rows[0]!.phrases.length / 2)));
-  if (named && valued.length >= 2 && rows.length >= settings.segmentMinLines && isOtherLayout(valued, rows, settings)) return true;
+  // One row is enough where the block ends with it, filling as many cells as the header names: the
+  // table goes on over the page (Writer 26302, an amortisation schedule's header and first row at a
+  // page's foot, under a form). A form's last pair (`N° DE CUOTAS  12`) fills fewer.
+  const fullRow = (l: TextLine): boolean => l.phrases.length >= Math.max(3, ...header.map((h) => h.phrases.length));
+  const enoughRows = rows.length >= settings.segmentMinLines || (endsBlock && firstValues + rows.length === following.length && rows.every(fullRow));
+  if (named && valued.length >= 2 && enoughRows && isOtherLayout(valued, rows, settings)) return true;
   // The pitch of every line above, group labels between rows included (a label between each pair
   // of rows doubles the rows' own spacing, not the lines'), but not a wrapped cell's next line,
   // set at the font's leading.
@@ -219,7 +241,8 @@ export function blockToSegments(block: readonly TextLine[], settings: StreamSett
       first = j;
       continue;
     }
-    if (isTitledStart(block, upper, prev, at, structured.slice(j + 1, j + 1 + 2 * window), settings)) {
+    const following = structured.slice(j + 1, j + 1 + 2 * window);
+    if (isTitledStart(block, upper, prev, at, following, j + 1 + following.length === structured.length, settings)) {
       cuts.add(titleLineOf(block, prev, at, settings));
       first = j;
       continue;
