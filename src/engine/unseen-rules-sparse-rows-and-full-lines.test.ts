@@ -264,3 +264,120 @@ describe('unseen: a schedule starting at a page’s foot, a narrower summary und
     expect(summary.rows.map((r) => r[0])).toEqual(['Año', '2025', '2026']);
   });
 });
+
+// And of a twentieth and twenty-first (general seeds 6023 and 6024):
+// - a rule over a row with no amount, under a row whose label wraps over three lines, its amount
+//   on the first (groff 6024-21): the rule was judged by the line right over it (`by`), which holds
+//   no value, so the row read as a new table's header and the table lost its last two rows;
+// - a date broken after its month round a one-line label, and a label wrapped round a date, the
+//   table's last two rows (LibreOffice 6024-20: `10 mar` / `Cursos de formación` / `2019`): no line
+//   of them has two cells, and the broken date was no figure, so the table ended above them and,
+//   left with three rows of text and dates, was dropped;
+// - in rows set as tight as lines, a row of words only, each cell opening in a capital, under a
+//   label's last line (groff 6023-18: `Atendimento ao cliente | Material de escritório` under
+//   `ceptos`): joined to the row above.
+describe('unseen: rows under wrapped labels, in ruled and in tight tables', () => {
+  const size = 9;
+
+  it('keeps a row with no amount under a ruled row whose label wraps', async () => {
+    const x = [56.7, 185.4, 227.9, 392.9];
+    const rows: [string[], string[]][] = [
+      [['Category'], ['ID', 'Product', 'Amount']],
+      [['Field team y otros conceptos', 'Comparisons with the previous', 'period are affected by'], ['', 'Office supplies', '$16,627.31']],
+      [['Freight'], ['B-2345', 'Freight', '$32,383.00']],
+      [['Warehouse'], ['R-1353', '', '$40,136.35']],
+      [['North region Comparisons with', 'the previous period are affected', 'by'], ['R-3613', 'Warehouse (phase 2)', '$51,549.30']],
+      [['Office supplies'], ['B-3028', 'Customer service', '']],
+      [['Total'], ['', '', '$32,758.54']],
+    ];
+    const texts: TextSpec[] = [];
+    const lines: LineSpec[] = [];
+    let y = 120;
+    lines.push({ x0: 56.725, y0: y - 10, x1: 392.925, y1: y - 10 });
+    for (const [label, cells] of rows) {
+      label.forEach((t, k) => texts.push({ text: t, x: x[0]!, y: y + 11 * k, size }));
+      cells.forEach((t, c) => t && texts.push(c === 2 ? { text: t, x: x[3]!, y, size, align: 'right' } : { text: t, x: x[c + 1]!, y, size }));
+      y += 11 * label.length + 2;
+      lines.push({ x0: 56.725, y0: y - 10, x1: 392.925, y1: y - 10 });
+    }
+    const tables = await tablesOf(texts, lines);
+    expect(tables).toHaveLength(1);
+    const last = tables[0]!.rows.slice(-2).map((r) => r.join(' | '));
+    expect(last).toEqual(['Office supplies | B-3028 | Customer service | ', 'Total |  |  | $32,758.54']);
+  });
+
+  it('reads a date broken round its row’s label, and a label round its date, as the last rows', async () => {
+    const size10 = 10;
+    const label = (text: string, y: number): TextSpec => ({ text, x: 59.1, y, size: size10 });
+    const date = (text: string, y: number): TextSpec => ({ text, x: 267.4, y, size: size10, align: 'right' });
+    const texts: TextSpec[] = [
+      ...paragraph('La comparación con el periodo anterior se ve afectada por el cambio de método contable descrito antes.', 56.8, 380, 470, { size: size10 }).texts,
+      label('Categoría', 410.4),
+      date('Fecha', 410.4),
+      label('Papelería — revised', 426.5),
+      date('03/07/2019', 426.5),
+      label('Atención al cliente — revised', 442.5),
+      date('2019-03-02', 442.5),
+      date('10 mar', 458.6),
+      label('Cursos de formación', 464.3),
+      date('2019', 470.1),
+      label('Ventas en línea and related', 486.1),
+      date('8 dic 2026', 491.9),
+      label('items', 497.6),
+      ...paragraph('La siguiente tabla resume los resultados del periodo analizado en el informe anual.', 56.8, 525, 470, { size: size10 }).texts,
+    ];
+    const tables = await tablesOf(texts);
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.rows).toEqual([
+      ['Categoría', 'Fecha'],
+      ['Papelería — revised', '03/07/2019'],
+      ['Atención al cliente — revised', '2019-03-02'],
+      ['Cursos de formación', '10 mar 2019'],
+      ['Ventas en línea and related items', '8 dic 2026'],
+    ]);
+  });
+
+  it('parts a row of words from the wrapped label above it', async () => {
+    const x = [56.7, 215, 420, 475];
+    const plain = textWidth(' ', size);
+    /** Words set with every space `k` times a plain one. */
+    const spaced = (words: string[], y: number, k: number): TextSpec[] => {
+      let cursor = x[0]!;
+      return words.map((text) => {
+        const spec = { text, x: cursor, y, size };
+        cursor += textWidth(text, size) + k * plain;
+        return spec;
+      });
+    };
+    const texts: TextSpec[] = [{ text: 'Descrição', x: x[0]!, y: 100, size }, { text: 'Item', x: x[1]!, y: 100, size }, { text: 'Valor', x: x[2]!, y: 100, size, align: 'right' }, { text: 'Variação', x: x[3]!, y: 100, size, align: 'right' }];
+    const row = (y: number, label: TextSpec[], item: string, a: string, b: string) => {
+      texts.push(...label);
+      if (item) texts.push({ text: item, x: x[1]!, y, size });
+      if (a) texts.push({ text: a, x: x[2]!, y, size, align: 'right' });
+      if (b) texts.push({ text: b, x: x[3]!, y, size, align: 'right' });
+    };
+    row(111, spaced(['Frete'], 111, 1), 'Peças de reposição', '', '-428,7');
+    row(122, spaced(['Região', 'norte', 'y', 'otros', 'conceptos'], 122, 1), 'Frete', '914,3', '317,02');
+    row(133, spaced(['Região', 'norte'], 133, 1), '', '', '');
+    // The label column a little wider than that line: groff fills its wrapped lines to the edge.
+    const width = textWidth('Região norte y otros conceptos', size) + 4 * 0.4 * plain;
+    row(155, justifiedLine(['Frete', 'Os', 'valores', 'estão', 'em'], x[0]!, 155, width, size), 'Laboratório', '427,0', '400,6');
+    texts.push({ text: 'milhares', x: x[0]!, y: 166, size });
+    row(177, spaced(['Peças', 'de', 'reposição', 'y', 'otros', 'con-'], 177, 1), 'Reparos e manutenção', '431,85', '710,1');
+    texts.push({ text: 'ceptos', x: x[0]!, y: 188, size });
+    row(199, spaced(['Atendimento', 'ao', 'cliente'], 199, 1), 'Material de escritório', '', '');
+    row(210, spaced(['Cursos', 'de', 'formação'], 210, 1), '', '687,4', '578,97');
+    const tables = await tablesOf(texts);
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.rows.map((r) => r[0])).toEqual([
+      'Descrição',
+      'Frete',
+      'Região norte y otros conceptos',
+      'Região norte',
+      'Frete Os valores estão em milhares',
+      'Peças de reposição y otros conceptos',
+      'Atendimento ao cliente',
+      'Cursos de formação',
+    ]);
+  });
+});

@@ -116,10 +116,16 @@ function isRowOfTable(top: TextLine, stack: readonly TextLine[], below: TextLine
   const overlaps = (l: TextLine): boolean => l.x0 < top.x1 && l.x1 > top.x0;
   // Across the row, give or take an em: groff draws its rules from the column's edge, a hair right
   // of the glyphs' own (general 6021-09: 56.725 against 56.692).
-  const ruleAbove = rules.filter((r) => r.y0 < top.yc && r.x0 <= top.x0 + top.size && r.x1 >= top.x1 - top.size).pop();
+  const across = (r: Segment): boolean => r.x0 <= top.x0 + top.size && r.x1 >= top.x1 - top.size;
+  const ruleAbove = rules.filter((r) => r.y0 < top.yc && across(r)).pop();
   const above = lines.filter((l) => l.yc < top.yc && overlaps(l)).pop();
   if (!ruleAbove || !above) return false;
-  if (ruleAbove.y0 > above.yc) return hasValue(above);
+  if (ruleAbove.y0 > above.yc) {
+    // The row above, between its own rules: its values sit on its first line when its label wraps
+    // (groff 6024-21: `North region Comparisons with` … `by` over the rule).
+    const ruleOver = rules.filter((r) => r.y0 < ruleAbove.y0 - above.size / 2 && across(r)).pop();
+    return lines.some((l) => l.yc < ruleAbove.y0 && l.yc > (ruleOver?.y0 ?? above.yc - above.size) && overlaps(l) && hasValue(l));
+  }
   // The lines of the row above, from its rule down: the row's other wrapped lines among them.
   const row = lines.filter((l) => l.yc > ruleAbove.y0 && l.yc < top.yc && overlaps(l));
   const tol = s.wrappedStartEm * top.size;

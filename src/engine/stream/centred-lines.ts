@@ -1,5 +1,7 @@
 import type { TextLine } from '../text/chunks-to-lines.ts';
 import type { StreamSettings } from '../settings.ts';
+import { isDate } from './text-kinds.ts';
+import { wordsText } from '../text/words-text.ts';
 
 /**
  * Cells set vertically centred in their row: a label wrapped over two lines has the row's one-line
@@ -56,7 +58,8 @@ function joinLines(parts: readonly TextLine[]): TextLine {
  * (`Office supplies … are` / `$68,345.07` / `affected`, the figure centred on the label's lines; a
  * code as well as an amount: `Equipo de campo y otros` / `CX-9808` / `conceptos`), or the figure
  * round the label (`20.528,96` / `Totale` / `€`: a narrow money column broke the amount before its
- * sign, the one-line label centred between the two lines). Returns how many lines the row takes, 0
+ * sign, the one-line label centred between the two lines; `10 mar` / `Cursos de formación` /
+ * `2019`, a date broken after its month, LibreOffice 6024-20). Returns how many lines the row takes, 0
  * when `k` starts no such row.
  */
 export function centredFigureRowAt(
@@ -74,7 +77,9 @@ export function centredFigureRowAt(
     const goesOn = alone(third) && Math.abs(third.x0 - first.x0) <= tol && isCentredPair(second, third, settings) && third.x1 < second.x0;
     return goesOn ? 3 : 2;
   }
-  if (!alone(second) || !alone(third) || !isFigures(first) || !besideFigure(second, first, columns, settings)) return 0;
+  // A date broken over the two lines (`10 mar` / `2019`) is the row's figure as well.
+  const brokenDate = (): boolean => alone(third) && isDate(`${wordsText(first.words)} ${wordsText(third.words)}`);
+  if (!alone(second) || !alone(third) || !(isFigures(first) || brokenDate()) || !besideFigure(second, first, columns, settings)) return 0;
   const tol = settings.alignTolEm * first.size;
   const under = third.x0 < first.x1 + tol && third.x1 > first.x0 - tol;
   return under && isCentredPair(first, second, settings) && isCentredPair(second, third, settings) ? 3 : 0;
