@@ -35,6 +35,12 @@ export function usualWordSpace(lines: readonly TextLine[], share = 0.5): number 
  */
 export function isStretchedLine(sorted: readonly TextChunk[], space: number, spreadEm: number): boolean {
   if (sorted.length < 2) return false;
+  const { min, max } = gapRange(sorted);
+  return min >= STRETCH_RATIO * space && max - min <= spreadEm * sorted[0]!.size;
+}
+
+/** The narrowest and the widest gap between neighbouring words, left to right. */
+function gapRange(sorted: readonly TextChunk[]): { min: number; max: number } {
   let min = Infinity;
   let max = -Infinity;
   for (let i = 1; i < sorted.length; i++) {
@@ -42,8 +48,7 @@ export function isStretchedLine(sorted: readonly TextChunk[], space: number, spr
     min = Math.min(min, gap);
     max = Math.max(max, gap);
   }
-  const size = sorted[0]!.size;
-  return min >= STRETCH_RATIO * space && max - min <= spreadEm * size;
+  return { min, max };
 }
 
 /** The share of a region's word spaces under the one a layout hyphen's line is judged against. */
@@ -62,13 +67,7 @@ const SLIGHT_MIN_GAPS = 3;
 
 function isSlightlyStretchedLine(sorted: readonly TextChunk[], space: number): boolean {
   if (sorted.length <= SLIGHT_MIN_GAPS) return false;
-  let min = Infinity;
-  let max = -Infinity;
-  for (let i = 1; i < sorted.length; i++) {
-    const gap = sorted[i]!.x0 - sorted[i - 1]!.x1;
-    min = Math.min(min, gap);
-    max = Math.max(max, gap);
-  }
+  const { min, max } = gapRange(sorted);
   return min >= SLIGHT_STRETCH_RATIO * space && max - min <= SLIGHT_SPREAD_EM * sorted[0]!.size;
 }
 
