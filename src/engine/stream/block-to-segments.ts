@@ -109,9 +109,9 @@ function endsApart(upper: readonly TextLine[], lower: readonly TextLine[]): bool
 
 /**
  * Under a title, rows laid out on other columns than the rows above: text runs across their
- * columns (isColumnChange), one side ends a column short of the other (endsApart), or the two share no column edge but perhaps the left margin (a form's
- * label/value pairs above a schedule's five columns interleave without crossing). Rows of one
- * table under a group label keep its edges.
+ * columns (isColumnChange), one side ends a column short of the other (endsApart), or the two
+ * share no column edge but perhaps the left margin (a form's label/value pairs above a schedule's
+ * five columns interleave without crossing). Rows of one table under a group label keep its edges.
  */
 function isOtherLayout(upper: readonly TextLine[], lower: readonly TextLine[], settings: StreamSettings): boolean {
   if (isColumnChange(upper, lower, settings) || endsApart(upper, lower)) return true;

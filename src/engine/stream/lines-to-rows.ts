@@ -101,6 +101,7 @@ export function linesToRows(
     const belowRows = gap < Math.max(settings.wrapPitchShare * wrapped.rowPitch, wrapped.rowPitch - settings.rowPaddingEm * upper.size);
     return atLeading && !wrapped.figureLines.has(lower) && belowRows && !((unpadded || roomAbove(upper, lower)) && isGroupLabel(lower)) && !(unpadded && isWordsRow(upper, lower));
   };
+  let firstFigure: number | undefined;
   // In the body of rows set as tight as lines, a line of two cells or more, each opening in a
   // capital under a line that ends its cell: a row of words with no figure (groff 6023-18:
   // `Atendimento ao cliente | Material de escritório` under `ceptos`), not the row's wrapped lines.
@@ -108,7 +109,7 @@ export function linesToRows(
     const cells = lineCells[lineAt.get(lower)!]!;
     const filled = cells.filter((c) => c.length > 0);
     if (filled.length < 2 || !filled.every((c) => UPPER_FIRST.test(c[0]!.text))) return false;
-    const firstFigure = lines.findIndex((l) => figureLine(l));
+    firstFigure ??= lines.findIndex((l) => figureLine(l));
     return firstFigure >= 0 && lineAt.get(lower)! > firstFigure && !cellsGoOn(upper, cells);
   };
   // A code under a code in its column (`A-4417` over `A-6808`): a code is whole on its line, so the

@@ -51,7 +51,11 @@ function gapRange(sorted: readonly TextChunk[]): { min: number; max: number } {
   return { min, max };
 }
 
-/** The share of a region's word spaces under the one a layout hyphen's line is judged against. */
+/**
+ * The share of a region's word spaces under its plain one: the lower quartile, which a layout
+ * hyphen's line and a cell's unfinished line (stream/unfinished-cells.ts) are judged against, as
+ * most of a column set justified may be stretched (groff 6019-18, 6022-03).
+ */
 export const PLAIN_SPACE_SHARE = 0.25;
 
 /**
