@@ -59,8 +59,8 @@ function joinLines(parts: readonly TextLine[]): TextLine {
  * code as well as an amount: `Equipo de campo y otros` / `CX-9808` / `conceptos`), or the figure
  * round the label (`20.528,96` / `Totale` / `€`: a narrow money column broke the amount before its
  * sign, the one-line label centred between the two lines; `10 mar` / `Cursos de formación` /
- * `2019`, a date broken after its month, LibreOffice 6024-20). Returns how many lines the row takes, 0
- * when `k` starts no such row.
+ * `2019`, a date broken after its month, LibreOffice 6024-20). Returns how many lines the row
+ * takes, 0 when `k` starts no such row.
  */
 export function centredFigureRowAt(
   block: readonly TextLine[],

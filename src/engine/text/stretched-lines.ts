@@ -75,11 +75,15 @@ function isSlightlyStretchedLine(sorted: readonly TextChunk[], space: number): b
   return min >= SLIGHT_STRETCH_RATIO * space && max - min <= SLIGHT_SPREAD_EM * sorted[0]!.size;
 }
 
+/** Stretched, much or a little: the layout-hyphen judgement's test of a line, words left to right. */
+const isJustifiedForHyphen = (sorted: readonly TextChunk[], space: number, spreadEm: number): boolean =>
+  isStretchedLine(sorted, space, spreadEm) || isSlightlyStretchedLine(sorted, space);
+
 /** A line ends on a justified margin when its right edge is this close to a stretched line's. */
 const MARGIN_TOL_PT = 0.15;
 
 /**
- * The right edges of the region's stretched phrases, sorted: where its justified cells end. A line
+ * The right edges of the region's stretched phrases: where its justified cells end. A line
  * the layout filled to the edge without stretching it (groff's `Reparaciones y mantenimiento and
  * relat-`, its spaces plain: general 6021-06) ends there too.
  */
@@ -87,10 +91,10 @@ function justifiedMargins(lines: readonly TextLine[], space: number, spreadEm: n
   const out: number[] = [];
   for (const line of lines) {
     for (const p of line.phrases) {
-      if (isStretchedLine(p.words, space, spreadEm) || isSlightlyStretchedLine(p.words, space)) out.push(p.x1);
+      if (isJustifiedForHyphen(p.words, space, spreadEm)) out.push(p.x1);
     }
   }
-  return out.sort((a, b) => a - b);
+  return out;
 }
 
 /**
@@ -105,7 +109,7 @@ export function justifiedInRegion(lines: () => readonly TextLine[], spreadEm: nu
   return (words) => {
     const sorted = [...words].sort((a, b) => a.x0 - b.x0);
     space ??= usualWordSpace(lines(), PLAIN_SPACE_SHARE);
-    if (isStretchedLine(sorted, space, spreadEm) || isSlightlyStretchedLine(sorted, space)) return true;
+    if (isJustifiedForHyphen(sorted, space, spreadEm)) return true;
     if (sorted.length < 2) return false;
     margins ??= justifiedMargins(lines(), space, spreadEm);
     const end = sorted[sorted.length - 1]!.x1;
